@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from '@contract/zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+  API_HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SEED: z.enum(['demo', 'none']).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Minutes a token may stay unused before it expires. */
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** Hours a token lives at most, however busy: one work shift plus margin. */
+  TOKEN_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Origins allowed to call the API from a browser (comma-separated). */
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanish.default(false),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seedDemo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  tokenIdleMs: number;
+  tokenMaxMs: number;
+  corsOrigins: string[];
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+/**
+ * Reads the environment once. A bad value throws an Error whose message is one line
+ * naming the variable, so `server.ts` can print it and stop.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  const embedded = !c.DATABASE_URL;
+  return {
+    env: c.NODE_ENV,
+    port: c.API_PORT,
+    host: c.API_HOST,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    // Demo data by default on the embedded database; on a real server only when asked.
+    seedDemo: c.SEED ? c.SEED === 'demo' : embedded,
+    adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: c.ADMIN_PASSWORD,
+    tokenIdleMs: c.TOKEN_IDLE_MINUTES * 60_000,
+    tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
+    corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+  };
+}
+
+export class ConfigError extends Error {}

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A person who can sign in: driver, operator, supervisor, inspector or admin. */
+export const profile = pgTable(
+  'profile',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    profileCode: text('profile_code').notNull(),
+    phone: text('phone'),
+    rut: text('rut'),
+    realAddress: text('real_address'),
+    /** ACTIVE or SUSPENDED. */
+    status: text('status').notNull().default('ACTIVE'),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // An address belongs to one live account; a deleted account frees it.
+    uniqueIndex('profile_email_live_idx').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('profile_code_idx').on(t.profileCode),
+  ],
+);
+
+/** Opaque bearer tokens, kept only as a SHA-256 hash. */
+export const authToken = pgTable(
+  'auth_token',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('auth_token_hash_idx').on(t.tokenHash),
+    index('auth_token_profile_idx').on(t.profileId),
+  ],
+);
+
+/** Single-use password-reset links, kept only as a hash. */
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('password_reset_hash_idx').on(t.tokenHash)],
+);
+
+/** Ticket categories: each of one type, each with its SLA deadline in hours. */
+export const classification = pgTable('classification', {
+  id: serial('id').primaryKey(),
+  /** CLAIM, SUGGESTION or INCIDENT. */
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  slaHours: integer('sla_hours').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The road profile: stretches of the highway with their sector and commune. */
+export const roadSegment = pgTable('road_segment', {
+  id: serial('id').primaryKey(),
+  kmFrom: numeric('km_from', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+  kmTo: numeric('km_to', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+  sector: text('sector').notNull(),
+  commune: text('commune').notNull(),
+});
+
+/** A driver's claim, suggestion or incident (an "event" on screen). */
+export const ticket = pgTable(
+  'ticket',
+  {
+    // By default, not always: the service draws the id first to build the folio from it.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    folio: text('folio').notNull(),
+    type: text('type').notNull(),
+    classificationId: integer('classification_id').notNull().references(() => classification.id),
+    statusCode: text('status_code').notNull().default('NEW'),
+    channelCode: text('channel_code').notNull(),
+    description: text('description').notNull(),
+    kilometer: numeric('kilometer', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+    sector: text('sector').notNull(),
+    commune: text('commune').notNull(),
+    orientation: text('orientation').notNull(),
+    dateEvent: ts('date_event').notNull(),
+    reporterId: uuid('reporter_id').references(() => profile.id),
+    createdById: uuid('created_by_id').references(() => profile.id),
+    assignedToId: uuid('assigned_to_id').references(() => profile.id),
+    realAddress: text('real_address'),
+    email: text('email'),
+    fullName: text('full_name'),
+    phone: text('phone'),
+    rut: text('rut'),
+    /** When the SLA runs out; pushed forward by the time spent ON_HOLD. */
+    dueAt: ts('due_at').notNull(),
+    /** Set while ON_HOLD: the SLA clock is paused since then. */
+    pausedAt: ts('paused_at'),
+    firstResponseAt: ts('first_response_at'),
+    closedAt: ts('closed_at'),
+    closureReason: text('closure_reason'),
+    lateNotifiedAt: ts('late_notified_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_folio_idx').on(t.folio),
+    index('ticket_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('ticket_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
+    index('ticket_assignee_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()),
+    index('ticket_status_idx').on(t.statusCode, t.createdAt.desc(), t.id.desc()),
+    index('ticket_active_due_idx').on(t.dueAt).where(sql`${t.statusCode} <> 'CLOSED'`),
+    index('ticket_date_event_idx').on(t.dateEvent),
+  ],
+);
+
+/** Immutable record of every change to a ticket. */
+export const ticketHistory = pgTable(
+  'ticket_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    actorId: uuid('actor_id').references(() => profile.id),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_history_ticket_idx').on(t.ticketId, t.id)],
+);
+
+export const comment = pgTable(
+  'comment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    authorId: uuid('author_id').references(() => profile.id),
+    authorName: text('author_name').notNull(),
+    authorRole: text('author_role').notNull(),
+    body: text('body').notNull(),
+    /** Internal notes are for staff only and never reach a driver. */
+    internal: boolean('internal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comment_ticket_idx').on(t.ticketId, t.id)],
+);
+
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    uploaderId: uuid('uploader_id').references(() => profile.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachment_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const notification = pgTable(
+  'notification',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    type: text('type').notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => ticket.id),
+    message: text('message').notNull(),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_profile_idx').on(t.profileId, t.id.desc()),
+    index('notification_unread_idx').on(t.profileId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Mail waiting to be delivered (SMTP or the local outbox), retried on failure. */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

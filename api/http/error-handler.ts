@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '@contract/messages';
+import { ApiError } from './errors';
+
+/** Fastify's own failures, mapped to the envelope with a Spanish message. */
+const frameworkErrors: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: messages.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: messages.badRequest },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: messages.invalidJson },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: messages.invalidJson },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, message: messages.payloadTooLarge },
+  FST_FILES_LIMIT: { status: 413, message: messages.payloadTooLarge },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: messages.unsupportedMediaType },
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({
+        errors: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    const known = error.code ? frameworkErrors[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ errors: { message: known.message } });
+    // JSON.parse failures surface as a SyntaxError with status 400.
+    if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
+      return reply.status(400).send({ errors: { message: messages.invalidJson } });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ errors: { message: messages.tooManyAttempts } });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ errors: { message: messages.badRequest } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ errors: { message: messages.internalError } });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ errors: { message: messages.notFound } });
+  });
+}

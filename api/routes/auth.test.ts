@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meResponseSchema } from '@contract/auth';
+import { messages } from '@contract/messages';
+import { authToken, profile } from '../db/schema';
+import { LoginThrottle } from '../services/login-throttle';
+import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ config: { corsOrigins: ['http://localhost:3000'] } });
+});
+afterAll(() => api.close());
+
+const me = (token: string) => api.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+
+describe('POST /api/auth', () => {
+  it('signs in: the token is in the authorization header and the body is the me shape', async () => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { origin: 'http://localhost:3000' },
+      payload: authBody('operador@concesion.demo'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.authorization).toMatch(/^Bearer [A-Za-z0-9_-]{43}$/);
+    expect(String(response.headers['access-control-expose-headers']).toLowerCase()).toContain('authorization');
+    const body = response.json();
+    expect(meResponseSchema.parse(body.payload).userProfileDto.groups).toEqual([{ code: 'OPERATOR' }]);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await signIn(api.app, 'inspector@concesion.demo');
+    const rows = await api.database.db.select({ hash: authToken.tokenHash }).from(authToken);
+    expect(rows.some((r) => r.hash === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.hash))).toBe(true);
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way', async () => {
+    const wrong = await api.app.inject({ method: 'POST', url: '/api/auth', payload: authBody('supervisor@concesion.demo', 'nope-nope') });
+    const unknown = await api.app.inject({ method: 'POST', url: '/api/auth', payload: authBody('nadie@concesion.demo', 'nope-nope') });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.json()).toEqual({ errors: { message: messages.invalidCredentials } });
+    expect(wrong.headers.authorization).toBeUndefined();
+  });
+
+  it('refuses anything but the exact body of section 7', async () => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'operador@concesion.demo', password: 'Demo-2026', providerId: 'google', tokenId: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields).toHaveProperty('providerId');
+  });
+
+  it('validates e-mail and password with the catalogue messages', async () => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'no-es-correo', password: '', providerId: 'email', tokenId: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields).toEqual({
+      email: messages.emailInvalid,
+      password: messages.passwordRequired,
+    });
+  });
+});
+
+describe('GET /api/user/me', () => {
+  it('answers email and userProfileDto exactly', async () => {
+    const token = await signIn(api.app, 'conductor@concesion.demo');
+    const response = await me(token);
+    expect(response.statusCode).toBe(200);
+    const payload = response.json().payload;
+    expect(Object.keys(payload).sort()).toEqual(['email', 'userProfileDto']);
+    expect(Object.keys(payload.userProfileDto).sort()).toEqual(['genre', 'groups', 'id', 'nickName']);
+    expect(payload).toMatchObject({
+      email: 'conductor@concesion.demo',
+      userProfileDto: { nickName: 'Juan Pérez', genre: 'Conductor', groups: [{ code: 'DRIVER' }] },
+    });
+  });
+
+  it('needs a token', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/user/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errors: { message: messages.unauthorized } });
+  });
+});
+
+describe('tokens', () => {
+  it('stops working after sign-out', async () => {
+    const token = await signIn(api.app, 'operador@concesion.demo');
+    expect((await me(token)).statusCode).toBe(200);
+    const logout = await api.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expires when idle too long', async () => {
+    const token = await signIn(api.app, 'operador@concesion.demo');
+    const longAgo = new Date(Date.now() - api.config.tokenIdleMs - 60_000);
+    await api.database.db.update(authToken).set({ lastUsedAt: longAgo });
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expires at its absolute limit however busy', async () => {
+    const token = await signIn(api.app, 'operador@concesion.demo');
+    await api.database.db.update(authToken).set({ expiresAt: new Date(Date.now() - 1000), lastUsedAt: new Date() });
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('is refused once its user is suspended, and the user cannot sign in again', async () => {
+    const token = await signIn(api.app, 'supervisor@concesion.demo');
+    await api.database.db.update(profile).set({ status: 'SUSPENDED' }).where(eq(profile.email, 'supervisor@concesion.demo'));
+    try {
+      expect((await me(token)).statusCode).toBe(401);
+      const again = await api.app.inject({ method: 'POST', url: '/api/auth', payload: authBody('supervisor@concesion.demo') });
+      expect(again.statusCode).toBe(403);
+      expect(again.json().errors.message).toBe(messages.accountSuspended);
+    } finally {
+      await api.database.db.update(profile).set({ status: 'ACTIVE' }).where(eq(profile.email, 'supervisor@concesion.demo'));
+    }
+  });
+
+  it('is refused once its user is deleted', async () => {
+    const token = await signIn(api.app, 'inspector@concesion.demo');
+    await api.database.db.update(profile).set({ deletedAt: new Date() }).where(eq(profile.email, 'inspector@concesion.demo'));
+    try {
+      expect((await me(token)).statusCode).toBe(401);
+    } finally {
+      await api.database.db.update(profile).set({ deletedAt: null }).where(eq(profile.email, 'inspector@concesion.demo'));
+    }
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('answers 429 in Spanish after five failures for one account, even with the right password', async () => {
+    const local = await createTestApi({ demoTickets: 0, loginThrottle: new LoginThrottle() });
+    try {
+      const attempt = (password: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          headers: { 'x-forwarded-for': '203.0.113.7' },
+          payload: authBody('admin@concesion.demo', password),
+        });
+      for (let i = 0; i < 5; i++) expect((await attempt('mal-clave')).statusCode).toBe(401);
+      const blocked = await attempt('Demo-2026');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ errors: { message: messages.tooManyAttempts } });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Other people from the same address still get in.
+      const colleague = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth',
+        headers: { 'x-forwarded-for': '203.0.113.7' },
+        payload: authBody('operador@concesion.demo'),
+      });
+      expect(colleague.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('never throttles many successful sign-ins from one office address', async () => {
+    const emails = ['admin', 'supervisor', 'operador', 'inspector', 'conductor'].map((n) => `${n}@concesion.demo`);
+    for (let round = 0; round < 8; round++) {
+      for (const email of emails) {
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          headers: { 'x-forwarded-for': '198.51.100.20' },
+          payload: authBody(email),
+        });
+        expect(response.statusCode).toBe(200);
+      }
+    }
+  });
+
+  it('limits failures from one address across many accounts', async () => {
+    const local = await createTestApi({ demoTickets: 0, loginThrottle: new LoginThrottle({ windowMs: 60_000, perAccount: 5, perAddress: 4 }) });
+    try {
+      const from = (email: string, password: string) =>
+        local.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': '192.0.2.9' }, payload: authBody(email, password) });
+      for (const n of [1, 2, 3, 4]) expect((await from(`x${n}@concesion.demo`, 'bad-bad')).statusCode).toBe(401);
+      expect((await from('x5@concesion.demo', 'bad-bad')).statusCode).toBe(429);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { authRequestSchema } from '@contract/auth';
+import { messages } from '@contract/messages';
+import { ApiError, parseOr400, unauthorized } from '../http/errors';
+import { principalOf, requireAuth } from '../http/auth';
+import { verifyAgainstNothing, verifyPassword } from '../services/passwords';
+import { findLiveProfileByEmail, toMeResponse } from '../services/profiles';
+import { issueToken, revokeToken } from '../services/tokens';
+
+export async function authRoutes(app: FastifyInstance) {
+  /** Sign-in: the token travels in the authorization header as "Bearer {token}". */
+  app.post('/api/auth', async (request, reply) => {
+    const body = parseOr400(authRequestSchema, request.body);
+    const throttle = app.loginThrottle;
+    const wait = throttle.retryAfterSeconds(body.email, request.ip);
+    if (wait > 0) {
+      throw new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+    }
+
+    const account = await findLiveProfileByEmail(app.db, body.email);
+    const passwordOk = account
+      ? await verifyPassword(account.passwordHash, body.password)
+      : await verifyAgainstNothing(body.password);
+    if (!account || !passwordOk) {
+      throttle.recordFailure(body.email, request.ip);
+      throw unauthorized(messages.invalidCredentials);
+    }
+    throttle.recordSuccess(body.email);
+    // Only someone who knows the password learns that the account is suspended.
+    if (account.status !== 'ACTIVE') throw new ApiError(403, messages.accountSuspended);
+
+    const token = await issueToken(app.db, account.id, {
+      idleMs: app.config.tokenIdleMs,
+      maxMs: app.config.tokenMaxMs,
+    });
+    reply.header('authorization', `Bearer ${token}`);
+    reply.header('cache-control', 'no-store');
+    return { payload: toMeResponse(account) };
+  });
+
+  /** Sign-out: the token stops working at once. */
+  app.post('/api/auth/logout', { preHandler: requireAuth }, async (request) => {
+    await revokeToken(app.db, principalOf(request).tokenId);
+    return { payload: { signedOut: true } };
+  });
+}

@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { MeResponse } from '@contract/auth';
+import { roleLabels } from '@contract/messages';
+import type { Role } from '@contract/roles';
+import type { Database } from '../db/client';
+import { profile } from '../db/schema';
+
+export type ProfileRow = typeof profile.$inferSelect;
+
+export function displayName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`.trim();
+}
+
+/** GET /api/user/me, exactly as section 3 reads it. */
+export function toMeResponse(p: Pick<ProfileRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileCode'>): MeResponse {
+  const role = p.profileCode as Role;
+  return {
+    email: p.email,
+    userProfileDto: {
+      id: p.id,
+      nickName: displayName(p),
+      genre: roleLabels[role],
+      groups: [{ code: role }],
+    },
+  };
+}
+
+/** The live (not deleted) account with this address, if any. */
+export async function findLiveProfileByEmail(db: Database, email: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profile)
+    .where(and(eq(profile.email, email.toLowerCase()), isNull(profile.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveProfileById(db: Database, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profile)
+    .where(and(eq(profile.id, id), isNull(profile.deletedAt)))
+    .limit(1);
+  return row;
+}

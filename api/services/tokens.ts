@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Role } from '@contract/roles';
+import type { Database } from '../db/client';
+import { authToken, profile } from '../db/schema';
+
+export type TokenPolicy = { idleMs: number; maxMs: number };
+
+/** Who is calling: resolved from the bearer token on every request. */
+export type Principal = {
+  tokenId: number;
+  profileId: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+};
+
+/** How often the idle clock is written back; saves a write on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A random opaque token; only its hash is stored. */
+export async function issueToken(db: Database, profileId: string, policy: TokenPolicy): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(authToken).values({
+    profileId,
+    tokenHash: hashToken(token),
+    lastUsedAt: new Date(now),
+    expiresAt: new Date(now + policy.maxMs),
+  });
+  return token;
+}
+
+/**
+ * The principal behind a token, or null when it is unknown, revoked, idle too long,
+ * past its absolute expiry, or its user is suspended or deleted.
+ */
+export async function resolveToken(
+  db: Database,
+  token: string,
+  policy: TokenPolicy,
+  now = new Date(),
+): Promise<Principal | null> {
+  const [row] = await db
+    .select({
+      tokenId: authToken.id,
+      lastUsedAt: authToken.lastUsedAt,
+      expiresAt: authToken.expiresAt,
+      profileId: profile.id,
+      email: profile.email,
+      role: profile.profileCode,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      status: profile.status,
+      deletedAt: profile.deletedAt,
+    })
+    .from(authToken)
+    .innerJoin(profile, eq(profile.id, authToken.profileId))
+    .where(and(eq(authToken.tokenHash, hashToken(token)), isNull(authToken.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (row.status !== 'ACTIVE' || row.deletedAt) return null;
+  if (row.expiresAt <= now) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > policy.idleMs) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(authToken).set({ lastUsedAt: now }).where(eq(authToken.id, row.tokenId));
+  }
+  return {
+    tokenId: row.tokenId,
+    profileId: row.profileId,
+    email: row.email,
+    role: row.role as Role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  };
+}
+
+export async function revokeToken(db: Database, tokenId: number): Promise<void> {
+  await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.id, tokenId));
+}
+
+/** Ends every session of a user, optionally keeping the one in use. */
+export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<void> {
+  const rows = await db
+    .update(authToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt)))
+    .returning({ id: authToken.id });
+  if (exceptTokenId !== undefined && rows.some((r) => r.id === exceptTokenId)) {
+    await db.update(authToken).set({ revokedAt: null }).where(eq(authToken.id, exceptTokenId));
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { DEMO_PASSWORD, seedDatabase } from '../db/seed';
+import type { LoginThrottle } from '../services/login-throttle';
+
+export { DEMO_PASSWORD };
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ */
+async function openFreshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApi = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+};
+
+export async function createTestApi(
+  options: { config?: Partial<Config>; demoTickets?: number; loginThrottle?: LoginThrottle } = {},
+): Promise<TestApi> {
+  const database = await openFreshDatabase();
+  await database.migrate();
+  await seedDatabase(database.db, { demo: true, demoTickets: options.demoTickets ?? 30 });
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' }), ...options.config };
+  const app = await buildApp({ config, db: database.db, loginThrottle: options.loginThrottle });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function authBody(email: string, password = DEMO_PASSWORD) {
+  return { email, password, providerId: 'email', tokenId: '' };
+}
+
+/** Signs in and returns the bearer token from the authorization header. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth', payload: authBody(email, password) });
+  if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return String(response.headers.authorization).replace(/^Bearer /, '');
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,49 @@
+import { z } from './zod';
+import { messages } from './messages';
+import { roleSchema } from './roles';
+
+export const EMAIL_MAX = 255;
+export const PASSWORD_MAX = 255;
+export const PASSWORD_MIN = 6;
+
+/** E-mail as section 5 validates it: required, valid, at most 255 characters. */
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(EMAIL_MAX, messages.tooLong.replace('{{max}}', String(EMAIL_MAX)))
+  .pipe(z.email({ error: messages.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+export const loginPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .max(PASSWORD_MAX, messages.tooLong.replace('{{max}}', String(PASSWORD_MAX)));
+
+/** POST /api/auth, exactly as section 7 sends it. */
+export const authRequestSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  providerId: z.literal('email'),
+  tokenId: z.literal(''),
+});
+export type AuthRequest = z.infer<typeof authRequestSchema>;
+
+/** GET /api/user/me, read as email plus userProfileDto (section 3, "Server me response"). */
+export const meResponseSchema = z.object({
+  email: z.string(),
+  userProfileDto: z.object({
+    id: z.string(),
+    nickName: z.string(),
+    genre: z.string(),
+    groups: z.array(z.object({ code: roleSchema })),
+  }),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** The authorization response header of POST /api/auth: "Bearer {token}". */
+export function readBearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/.exec(header.trim());
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,35 @@
+import { z } from './zod';
+
+/** Every successful answer: {"payload": ...}. */
+export function payloadOf<T extends z.ZodType>(schema: T) {
+  return z.object({ payload: schema });
+}
+
+/** Every error: {"errors": {"message", "fields"?}} with an honest HTTP status. */
+export const apiErrorSchema = z.object({
+  errors: z.object({
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** page from 0, size default 10, at most 100 (specification section 9). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pagedOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    page: z.number().int(),
+    size: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export type Paged<T> = { content: T[]; page: number; size: number; total: number };

@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './roles';
+export * from './envelope';
+export * from './auth';
+export * from './ticket-codes';

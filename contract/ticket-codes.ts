@@ -1,0 +1,32 @@
+import { z } from './zod';
+
+/** Kinds of event (product decisions: each classification is of one type). */
+export const TICKET_TYPES = ['CLAIM', 'SUGGESTION', 'INCIDENT'] as const;
+export const ticketTypeSchema = z.enum(TICKET_TYPES);
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+/** The lifecycle: NEW -> ASSIGNED -> IN_PROGRESS <-> ON_HOLD -> CLOSED (reopen by staff). */
+export const TICKET_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'ON_HOLD', 'CLOSED'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+export const CLOSURE_REASONS = ['RESOLVED', 'DUPLICATE', 'NOT_APPLICABLE', 'REFERRED'] as const;
+export const closureReasonSchema = z.enum(CLOSURE_REASONS);
+export type ClosureReason = z.infer<typeof closureReasonSchema>;
+
+export const CHANNELS = ['WEB', 'PHONE', 'EMAIL', 'IN_PERSON', 'SOCIAL'] as const;
+export const channelSchema = z.enum(CHANNELS);
+export type Channel = z.infer<typeof channelSchema>;
+
+/** North to South, or South to North (section 3). */
+export const ORIENTATIONS = ['NORTH_SOUTH', 'SOUTH_NORTH'] as const;
+export const orientationSchema = z.enum(ORIENTATIONS);
+export type Orientation = z.infer<typeof orientationSchema>;
+
+/** Folio prefix per type: R claim (reclamo), S suggestion, I incident. */
+export const FOLIO_PREFIX: Record<TicketType, string> = { CLAIM: 'R', SUGGESTION: 'S', INCIDENT: 'I' };
+
+/** e.g. R-2026-000123: never reused, since it is built from the ticket's id. */
+export function formatFolio(type: TicketType, year: number, id: number): string {
+  return `${FOLIO_PREFIX[type]}-${year}-${String(id).padStart(6, '0')}`;
+}
