@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Ports of their own, so the suite can run beside a started product. */
+export const E2E_WEB_PORT = 3310;
+export const E2E_API_PORT = 4310;
+const baseURL = `http://127.0.0.1:${E2E_WEB_PORT}`;
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: 'off', locale: 'es-CL', timezoneId: 'America/Santiago' },
+  projects: [
+    { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
+    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      // A fresh embedded database with the demo data for every run.
+      command: 'rm -rf test-results/e2e-data && node build/api/server.mjs',
+      url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
+      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: 'test-results/e2e-data', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      reuseExistingServer: false,
+      timeout: 90_000,
+    },
+    {
+      command: 'node server/web.mjs',
+      url: `${baseURL}/user/login`,
+      env: {
+        PORT: String(E2E_WEB_PORT),
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'e2e-only-secret-0123456789abcdef',
+        CONCESSION_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

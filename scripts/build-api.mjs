@@ -1,0 +1,18 @@
+// Bundles the concession API into build/api/server.mjs (dependencies stay in node_modules)
+// and copies the migrations next to it, where the database client looks for them.
+import { cp, rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+await rm('build/api', { recursive: true, force: true });
+await build({
+  entryPoints: ['api/server.ts'],
+  outfile: 'build/api/server.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await cp('api/db/migrations', 'build/api/migrations', { recursive: true });

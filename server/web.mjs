@@ -1,0 +1,57 @@
+// The web app's production HTTP server: static assets from build/client, everything
+// else through React Router. No in-process compression (a reverse proxy does it better;
+// see docs/decisions/004-web-server.md).
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequestListener } from '@react-router/node';
+import sirv from 'sirv';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const build = await import(path.join(root, 'build/server/index.js'));
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+
+const securityHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+};
+
+// Fingerprinted bundles never change; everything else in public/ may.
+const assets = sirv(path.join(root, 'build/client'), {
+  etag: true,
+  gzip: false,
+  setHeaders(res, pathname) {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    res.setHeader(
+      'cache-control',
+      pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    );
+  },
+});
+
+const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
+
+const server = http.createServer((req, res) => {
+  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  if (req.url === '/healthz') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    assets(req, res, () => app(req, res));
+  } else {
+    app(req, res);
+  }
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  console.log(`Web lista en http://localhost:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
