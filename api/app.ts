@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -5,6 +6,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { LoginThrottle } from './services/login-throttle';
+import { Mailer } from './services/mail/mailer';
+import { createMailTransport, type MailTransport } from './services/mail/transport';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -14,6 +17,7 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     loginThrottle: LoginThrottle;
+    mailer: Mailer;
   }
 }
 
@@ -21,6 +25,7 @@ export type AppDeps = {
   config: Config;
   db: Database;
   loginThrottle?: LoginThrottle;
+  mailTransport?: MailTransport;
 };
 
 /** JSON bodies are small: tickets and profiles. Files go through multipart with their own limits. */
@@ -36,6 +41,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('loginThrottle', deps.loginThrottle ?? new LoginThrottle());
+  const transport =
+    deps.mailTransport ??
+    createMailTransport({
+      smtpUrl: deps.config.smtpUrl,
+      from: deps.config.mailFrom,
+      outboxDir: path.join(deps.config.dataDir, 'outbox'),
+    });
+  app.decorate('mailer', new Mailer(deps.db, transport, app.log));
+  app.addHook('onClose', async () => {
+    await app.mailer.idle();
+    transport.close();
+  });
   app.decorateRequest('principal', null);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });

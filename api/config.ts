@@ -22,6 +22,11 @@ const configSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanish.default(false),
+  /** SMTP server for outgoing mail; without it mail goes to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Concesión Vial <no-responder@concesion.demo>'),
+  /** The web app's public address, for links in e-mails. */
+  PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
 });
 
 export type Config = {
@@ -38,6 +43,9 @@ export type Config = {
   corsOrigins: string[];
   logLevel: string;
   trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicWebUrl: string;
 };
 
 /**
@@ -67,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    publicWebUrl: c.PUBLIC_WEB_URL.replace(/\/$/, ''),
   };
 }
 

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { startJobs } from './jobs';
 
 async function main() {
   const config = loadConfig();
@@ -13,8 +14,10 @@ async function main() {
     adminPassword: config.adminPassword,
   });
   const app = await buildApp({ config, db: database.db });
+  const stopJobs = startJobs(app);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

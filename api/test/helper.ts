@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -49,7 +52,9 @@ export async function createTestApi(
   const database = await openFreshDatabase();
   await database.migrate();
   await seedDatabase(database.db, { demo: true, demoTickets: options.demoTickets ?? 30 });
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' }), ...options.config };
+  // The database lives in memory (or on the test server); files and the mail outbox in a temp folder.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), ...options.config };
   const app = await buildApp({ config, db: database.db, loginThrottle: options.loginThrottle });
   await app.ready();
   return {
@@ -59,6 +64,7 @@ export async function createTestApi(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,81 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { mailQueue } from '../../db/schema';
+import { Mailer } from './mailer';
+import { createMailTransport, type MailTransport } from './transport';
+
+const silent = { error: () => {} };
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = openDatabase({ dataDir: 'memory://' });
+  await database.migrate();
+});
+afterAll(() => database.close());
+
+describe('mail', () => {
+  it('writes an .eml file to the outbox when no SMTP server is set', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    const mailer = new Mailer(database.db, createMailTransport({ from: 'Concesión <no-responder@concesion.demo>', outboxDir }), silent);
+    await mailer.queue({ to: 'conductor@concesion.demo', subject: 'Nuevo comentario en R-2026-000001', text: 'Hola, ñandú' });
+    await mailer.idle();
+    const files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(outboxDir, files[0]!), 'utf8');
+    expect(eml).toMatch(/^To: conductor@concesion\.demo$/m);
+    expect(eml).toContain('R-2026-000001');
+  });
+
+  it('delivers to a real SMTP server', async () => {
+    const received: { to: string[]; data: string }[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      const mailer = new Mailer(
+        database.db,
+        createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-responder@concesion.demo', outboxDir: '/nonexistent' }),
+        silent,
+      );
+      await mailer.queue({ to: 'operador@concesion.demo', subject: 'Ticket asignado', text: 'Se le asignó un ticket.' });
+      await mailer.idle();
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toEqual(['operador@concesion.demo']);
+      expect(received[0]!.data).toContain('Se le asign');
+      mailer.transport.close();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('never fails the caller when delivery fails, and retries later', async () => {
+    const broken: MailTransport = { kind: 'smtp', send: () => Promise.reject(new Error('connection refused')), close: () => {} };
+    const errors: unknown[] = [];
+    const mailer = new Mailer(database.db, broken, { error: (obj) => errors.push(obj) });
+    await database.db.delete(mailQueue);
+    await expect(mailer.queue({ to: 'x@concesion.demo', subject: 's', text: 't' })).resolves.toBeUndefined();
+    await mailer.idle();
+    const [row] = await database.db.select().from(mailQueue);
+    expect(row!.sentAt).toBeNull();
+    expect(row!.attempts).toBe(1);
+    expect(row!.lastError).toContain('connection refused');
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Database } from '../../db/client';
+import { deliverPendingMail, enqueueMail } from './queue';
+import type { MailTransport, OutgoingMail } from './transport';
+
+type Logger = { error(obj: object, msg: string): void };
+
+/**
+ * Queues mail in the database and delivers it in the background: right after queuing,
+ * and on a timer for retries. One delivery run at a time, so nothing is sent twice.
+ */
+export class Mailer {
+  private running: Promise<unknown> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly db: Database,
+    readonly transport: MailTransport,
+    private readonly log: Logger,
+  ) {}
+
+  async queue(mail: OutgoingMail): Promise<void> {
+    await enqueueMail(this.db, mail);
+    void this.deliver();
+  }
+
+  /** Runs a delivery pass (or schedules one after the current); never throws. */
+  deliver(): Promise<unknown> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = deliverPendingMail(this.db, this.transport, this.log)
+      .catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          void this.deliver();
+        }
+      });
+    return this.running;
+  }
+
+  /** Waits for deliveries under way (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailQueue } from '../../db/schema';
+import type { MailTransport, OutgoingMail } from './transport';
+
+/** Minutes to wait after each failed attempt; after the last one the message is given up. */
+const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 720];
+
+/** Queues a message; delivery happens outside the user's request, so it can never fail it. */
+export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<void> {
+  await db.insert(mailQueue).values({ recipient: mail.to, subject: mail.subject, body: mail.text });
+}
+
+type Logger = { error(obj: object, msg: string): void };
+
+/** Sends what is due; failures are logged and retried later with a growing wait. */
+export async function deliverPendingMail(
+  db: Database,
+  transport: MailTransport,
+  log: Logger,
+  now = new Date(),
+  batch = 20,
+): Promise<{ sent: number; failed: number }> {
+  const due = await db
+    .select()
+    .from(mailQueue)
+    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now), lte(mailQueue.attempts, BACKOFF_MINUTES.length)))
+    .orderBy(asc(mailQueue.id))
+    .limit(batch);
+  let sent = 0;
+  let failed = 0;
+  for (const row of due) {
+    try {
+      await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
+      await db.update(mailQueue).set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(eq(mailQueue.id, row.id));
+      sent++;
+    } catch (error) {
+      failed++;
+      const wait = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length - 1)]!;
+      log.error({ err: error, mailId: row.id, attempt: row.attempts + 1 }, 'mail delivery failed; will retry');
+      await db
+        .update(mailQueue)
+        .set({
+          attempts: sql`${mailQueue.attempts} + 1`,
+          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + wait * 60_000),
+        })
+        .where(eq(mailQueue.id, row.id));
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,41 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export type OutgoingMail = { to: string; subject: string; text: string };
+
+/** Where mail goes: an SMTP server, or .eml files in a local outbox folder. */
+export type MailTransport = {
+  kind: 'smtp' | 'outbox';
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+export function createMailTransport(options: { smtpUrl?: string; from: string; outboxDir: string }): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      send: async (mail) => {
+        await smtp.sendMail({ from: options.from, ...mail });
+      },
+      close: () => smtp.close(),
+    };
+  }
+  // The same message an SMTP server would get, written as an .eml file: nothing is lost in development.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      const info = await composer.sendMail({ from: options.from, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      // Written under a temporary name first, so a reader never sees half a message.
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, path.join(options.outboxDir, name));
+    },
+    close: () => composer.close(),
+  };
+}
