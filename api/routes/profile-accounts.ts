@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from '@contract/zod';
+import { messages } from '@contract/messages';
+import { newProfileSchema, resetPasswordSchema, updateProfileSchema } from '@contract/profile';
+import { readBearerToken } from '@contract/auth';
+import { forbidden, parseOr400 } from '../http/errors';
+import { principalOf, requireAuth, requireRole } from '../http/auth';
+import { createProfile, deleteProfile, setSuspended, updateProfile } from '../services/accounts';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
+
+const idParams = z.object({ id: z.uuid() });
+const adminOnly = { preHandler: [requireAuth, requireRole('ADMIN')] };
+const hasBearer = (request: FastifyRequest) => readBearerToken(request.headers.authorization) !== null;
+
+/** Public account calls get a per-address limit; an admin's calls are not limited. */
+const publicLimit = (max: number, minutes: number) => ({
+  config: { rateLimit: { max, timeWindow: minutes * 60_000, allowList: (request: FastifyRequest) => hasBearer(request) } },
+});
+
+export async function profileAccountRoutes(app: FastifyInstance) {
+  /** Sign-up (no token: a DRIVER) or an admin creating any user type. */
+  app.post('/api/profile/new', publicLimit(10, 60), async (request, reply) => {
+    let actor = null;
+    if (hasBearer(request)) {
+      await requireAuth.call(app, request, reply, () => {});
+      actor = principalOf(request);
+      if (actor.role !== 'ADMIN') throw forbidden();
+    }
+    const input = parseOr400(newProfileSchema, request.body);
+    const created = await createProfile(app.db, input, actor);
+    return reply.status(201).send({ payload: created });
+  });
+
+  app.post('/api/profile/update', adminOnly, async (request) => {
+    const input = parseOr400(updateProfileSchema, request.body);
+    return { payload: await updateProfile(app.db, input, principalOf(request)) };
+  });
+
+  app.post('/api/profile/delete/:id', adminOnly, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    await deleteProfile(app.db, id, principalOf(request));
+    return { payload: { deleted: true, message: messages.userDeleted } };
+  });
+
+  app.post('/api/profile/disable/:id', adminOnly, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    return { payload: await setSuspended(app.db, id, true, principalOf(request)) };
+  });
+
+  /** The inverse of disable: reactivates a suspended user. */
+  app.post('/api/profile/enable/:id', adminOnly, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    return { payload: await setSuspended(app.db, id, false, principalOf(request)) };
+  });
+
+  /**
+   * Forgotten password. A GET because section 7 says so; it only queues a mail. Same status,
+   * body and about the same time whether or not the address has an account.
+   */
+  app.get('/api/profile/forgotten/:email', publicLimit(5, 15), async (request) => {
+    const email = String((request.params as { email?: string }).email ?? '').trim().toLowerCase();
+    if (email.length > 0 && email.length <= 255) {
+      await requestPasswordReset(app.db, app.mailer, email, app.config.publicWebUrl);
+    }
+    return { payload: { message: messages.recoverSent } };
+  });
+
+  app.post('/api/profile/reset', publicLimit(10, 15), async (request) => {
+    const input = parseOr400(resetPasswordSchema, request.body);
+    await resetPassword(app.db, input.token, input.password);
+    return { payload: { message: messages.passwordChanged } };
+  });
+}

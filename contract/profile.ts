@@ -1,0 +1,99 @@
+import { z } from './zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, emailSchema } from './auth';
+import { formatMessage, messages } from './messages';
+import { phoneSchema } from './phone';
+import { ROLES, roleSchema } from './roles';
+import { rutSchema } from './rut';
+import { pageQuerySchema } from './envelope';
+
+export const NAME_MAX = 80;
+export const ADDRESS_MAX = 200;
+export const PROFILE_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+export const profileStatusSchema = z.enum(PROFILE_STATUSES);
+export type ProfileStatus = z.infer<typeof profileStatusSchema>;
+
+const requiredName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }));
+
+/** A new password: at least 6 characters (section 9), at most 255. */
+export const newPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(1, messages.passwordRequired)
+  .min(PASSWORD_MIN, messages.passwordMin)
+  .max(PASSWORD_MAX, formatMessage(messages.tooLong, { max: PASSWORD_MAX }));
+
+/** Empty optional text (as forms send it) becomes undefined. */
+const optionalAddress = z
+  .string()
+  .trim()
+  .max(ADDRESS_MAX, formatMessage(messages.tooLong, { max: ADDRESS_MAX }))
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const profileFields = {
+  email: emailSchema,
+  firstName: requiredName(messages.firstNameRequired),
+  lastName: requiredName(messages.lastNameRequired),
+  profileCode: z.enum(ROLES, { error: messages.profileCodeInvalid }),
+  phone: phoneSchema,
+  rut: rutSchema,
+  realAddress: optionalAddress,
+};
+
+/**
+ * POST /api/profile/new (section 7). Without a token it is the public sign-up and always
+ * makes a DRIVER; an admin may choose any user type.
+ */
+export const newProfileSchema = z.object({
+  ...profileFields,
+  profileCode: profileFields.profileCode.default('DRIVER'),
+  password: newPasswordSchema,
+});
+export type NewProfile = z.infer<typeof newProfileSchema>;
+
+/** POST /api/profile/update: uuid plus the same fields; an empty password keeps the old one. */
+export const updateProfileSchema = z.object({
+  uuid: z.uuid({ error: messages.notFound }),
+  ...profileFields,
+  password: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(newPasswordSchema.optional()),
+});
+export type UpdateProfile = z.infer<typeof updateProfileSchema>;
+
+/** One user as the admin's list and forms see it (never the password). */
+export const profileSchema = z.object({
+  uuid: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileCode: roleSchema,
+  phone: z.string().nullable(),
+  rut: z.string().nullable(),
+  realAddress: z.string().nullable(),
+  status: profileStatusSchema,
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/user/list: page, size, a search by name, e-mail or RUT, and filters. */
+export const userListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  profileCode: z.enum(ROLES).optional().or(z.literal('').transform(() => undefined)),
+  status: profileStatusSchema.optional().or(z.literal('').transform(() => undefined)),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** POST /api/profile/reset: the e-mailed token and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: newPasswordSchema,
+});
+
+export { EMAIL_MAX };
