@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = await import(path.join(root, 'build/server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
+const trustProxy = process.env.WEB_TRUST_PROXY === 'true';
 
 const securityHeaders = {
   'x-content-type-options': 'nosniff',
@@ -35,6 +36,11 @@ const assets = sirv(path.join(root, 'build/client'), {
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
 
 const server = http.createServer((req, res) => {
+  // The API throttles sign-in per client address: tell it who is really asking.
+  // Behind a reverse proxy (WEB_TRUST_PROXY=true) the proxy's header is kept and extended.
+  const peer = req.socket.remoteAddress ?? '';
+  const forwarded = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   if (req.url === '/healthz') {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

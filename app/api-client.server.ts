@@ -1,0 +1,155 @@
+import { data, redirect } from 'react-router';
+import type { z } from 'zod';
+import { apiErrorSchema, payloadOf } from '@contract/envelope';
+import { messages } from '@contract/messages';
+import { apiBaseUrlFor, env } from '~/env.server';
+import { destroySession, type AppSession } from '~/session.server';
+import type { ErrorPageData } from '~/utils/error-data';
+
+/** Section 7's calls answer quickly; past this the API counts as unavailable. */
+const API_TIMEOUT_MS = 10_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Query = Record<string, string | number | boolean | undefined>;
+
+export type ApiSuccess<T> = { ok: true; status: number; payload: T; headers: Headers };
+/** An answer the page handles itself: validation (400), conflict (409), 403, 413, 429... */
+export type ApiFailure = { ok: false; status: number; message: string; fields: Record<string, string> };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+type CallOptions<S extends z.ZodType | undefined> = {
+  body?: unknown;
+  query?: Query;
+  schema?: S;
+};
+type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+function throwErrorPage(body: ErrorPageData, status: number): never {
+  throw data(body, { status });
+}
+
+/**
+ * The web app's one way to reach the concession API. It adds the bearer token, reads
+ * `payload`, and maps failures the same way everywhere:
+ * - network error, timeout or 5xx: a 503 page (the web process never goes down);
+ * - 401 with a token: the session ends and the user goes to "/" (section 8);
+ * - 404: the catalogue's service error naming the API path, logged (section 8);
+ * - other 4xx: returned as an ApiFailure for forms (see `toFormErrors`).
+ */
+export class ApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string | null,
+    private readonly session: AppSession,
+    private readonly forwardedFor: string | null,
+  ) {}
+
+  /** Sends a call; 2xx payloads are validated with `schema`. */
+  async call<S extends z.ZodType | undefined = undefined>(
+    method: Method,
+    path: string,
+    options: CallOptions<S> = {},
+  ): Promise<ApiResult<PayloadOf<S>>> {
+    const response = await this.fetch(method, path, options.body, options.query);
+    if (!response.ok) return this.failure(method, path, response);
+    let payload: unknown = undefined;
+    if (options.schema) {
+      const parsed = payloadOf(options.schema as z.ZodType).safeParse(await response.json().catch(() => null));
+      if (!parsed.success) {
+        console.error(`[api] ${method} ${path}: response does not match the contract`, parsed.error.issues);
+        throw new Error(`Unexpected response from ${method} ${path}`);
+      }
+      payload = parsed.data.payload;
+    } else {
+      await response.body?.cancel();
+    }
+    return { ok: true, status: response.status, payload: payload as PayloadOf<S>, headers: response.headers };
+  }
+
+  /** For loaders: the payload, or an error page for any failure. */
+  async get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
+    const result = await this.call('GET', path, { schema, query });
+    if (!result.ok) throwErrorPage({ reason: 'api-error', message: result.message }, result.status);
+    return result.payload as z.output<S>;
+  }
+
+  /**
+   * The raw response of a successful call, for streaming downloads through a resource
+   * route. Failures are mapped as in `call`, and 4xx become an error page.
+   */
+  async stream(path: string, query?: Query): Promise<Response> {
+    const response = await this.fetch('GET', path, undefined, query);
+    if (response.ok) return response;
+    const failure = await this.failure('GET', path, response);
+    throwErrorPage({ reason: 'api-error', message: failure.message }, failure.status);
+  }
+
+  private async fetch(method: Method, path: string, body: unknown, query?: Query): Promise<Response> {
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers = new Headers({ accept: 'application/json' });
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    if (this.token) headers.set('authorization', `Bearer ${this.token}`);
+    if (this.forwardedFor) headers.set('x-forwarded-for', this.forwardedFor);
+
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+        redirect: 'manual',
+      });
+    } catch (error) {
+      console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      throwErrorPage({ reason: 'service-unavailable' }, 503);
+    }
+
+    if (response.status >= 500) {
+      console.error(`[api] ${method} ${path}: HTTP ${response.status}`);
+      await response.body?.cancel();
+      throwErrorPage({ reason: 'service-unavailable' }, 503);
+    }
+    if (response.status === 401 && this.token) {
+      await response.body?.cancel();
+      throw redirect('/', { headers: { 'Set-Cookie': await destroySession(this.session) } });
+    }
+    if (response.status === 404) {
+      console.error(`[api] ${method} ${path}: HTTP 404`);
+      await response.body?.cancel();
+      throwErrorPage({ reason: 'service-error', url: path }, 404);
+    }
+    return response;
+  }
+
+  private async failure(method: Method, path: string, response: Response): Promise<ApiFailure> {
+    const body = apiErrorSchema.safeParse(await response.json().catch(() => null));
+    if (!body.success) console.error(`[api] ${method} ${path}: HTTP ${response.status} without an error envelope`);
+    return {
+      ok: false,
+      status: response.status,
+      message: body.success ? body.data.errors.message : messages.badRequest,
+      fields: body.success ? (body.data.errors.fields ?? {}) : {},
+    };
+  }
+}
+
+export function createApiClient(request: Request, session: AppSession, token: string | null): ApiClient {
+  return new ApiClient(
+    apiBaseUrlFor(new URL(request.url).hostname, env),
+    token,
+    session,
+    request.headers.get('x-forwarded-for'),
+  );
+}
+
+/** Turns an API failure into Conform's reply options: the message for the form, field messages per field. */
+export function toFormErrors(failure: ApiFailure): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  return {
+    formErrors: [failure.message],
+    fieldErrors: Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [field, [message]])),
+  };
+}

@@ -1,0 +1,62 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isErrorPageData } from '~/utils/error-data';
+
+export type ErrorPage = { status: number; title: string; description: string };
+
+/** Turns whatever a route threw into the Spanish page to show; never technical details. */
+export function describeError(error: unknown, t: TFunction<['common', 'messages']>): ErrorPage {
+  const unexpected = { title: t('common:errors.unexpected.title'), description: t('common:errors.unexpected.description') };
+  if (!isRouteErrorResponse(error)) return { status: 500, ...unexpected };
+  const body = isErrorPageData(error.data) ? error.data : null;
+  const status = error.status;
+  switch (status) {
+    case 404:
+      if (body?.reason === 'service-error') {
+        const description = t('messages:serviceError', { url: body.url });
+        return { status, title: t('common:errors.serviceError.title'), description };
+      }
+      return { status, title: t('common:errors.notFound.title'), description: t('common:errors.notFound.description') };
+    case 403: {
+      const description = body?.reason === 'api-error' ? body.message : t('common:errors.forbidden.description');
+      return { status, title: t('common:errors.forbidden.title'), description };
+    }
+    case 405:
+      return {
+        status,
+        title: t('common:errors.methodNotAllowed.title'),
+        description: t('common:errors.methodNotAllowed.description'),
+      };
+    case 503:
+      return {
+        status,
+        title: t('common:errors.unavailable.title'),
+        description: t('common:errors.unavailable.description'),
+      };
+    default:
+      if (status < 500 && body?.reason === 'api-error') {
+        return { status, title: t('common:errors.code', { status }), description: body.message };
+      }
+      return { status, ...unexpected };
+  }
+}
+
+/** The one error boundary: not found (404), service error, service unavailable (503), unexpected (500). */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation(['common', 'messages']);
+  const page = describeError(error, t);
+  return (
+    <main className="error-page" id="main">
+      <div className="error-card">
+        <p className="error-code">{t('errors.code', { status: page.status })}</p>
+        <h1>{page.title}</h1>
+        <p>{page.description}</p>
+        <Link className="error-home" to="/">
+          {t('errors.backHome')}
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import { Transform } from 'node:stream';
+import type { EmotionCache } from '@emotion/cache';
+
+const HEAD_END = Buffer.from('</head>');
+
+function escapeCss(css: string): string {
+  return css.replace(/<\/(style)/gi, '<\\/$1');
+}
+
+/**
+ * Puts Emotion's critical CSS into a streamed render, so pages are fully styled without
+ * JavaScript while React still streams.
+ *
+ * The cache runs in compat mode (components do not render their own <style> tags) and its
+ * insert is wrapped to record the names of new rules. React's Node renderer calls
+ * `flush()` on its destination after each complete flush, a safe HTML boundary: the
+ * returned stream buffers React's writes up to that point and emits the rules recorded so far
+ * as <style data-emotion="css name1 name2"> (global rules in their own tags): before
+ * </head> the first time, before the chunk afterwards.
+ */
+export function createEmotionStream(cache: EmotionCache, nonce: string | undefined): Transform {
+  cache.compat = true;
+  const pending: string[] = [];
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    const known = cache.inserted[serialized.name] !== undefined;
+    const result = insert(selector, serialized, sheet, shouldCache);
+    if (!known && typeof cache.inserted[serialized.name] === 'string') pending.push(serialized.name);
+    return result;
+  };
+
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
+  function takeStyleTags(): string {
+    if (pending.length === 0) return '';
+    const names: string[] = [];
+    let css = '';
+    let globals = '';
+    for (const name of pending.splice(0)) {
+      const rules = cache.inserted[name];
+      if (typeof rules !== 'string') continue;
+      if (cache.registered[`${cache.key}-${name}`] === undefined) {
+        // Global styles (and keyframes): their own tag, as @emotion/server writes them.
+        globals += `<style data-emotion="${cache.key}-global ${name}"${nonceAttribute}>${escapeCss(rules)}</style>`;
+      } else {
+        names.push(name);
+        css += rules;
+      }
+    }
+    const regular = names.length
+      ? `<style data-emotion="${cache.key} ${names.join(' ')}"${nonceAttribute}>${escapeCss(css)}</style>`
+      : '';
+    return globals + regular;
+  }
+
+  let buffered: Uint8Array[] = [];
+  let headWritten = false;
+
+  function push(stream: Transform, chunk: Uint8Array | string) {
+    if (chunk.length > 0) stream.push(chunk);
+  }
+
+  function emit(stream: Transform) {
+    if (buffered.length === 0) return;
+    const html = Buffer.concat(buffered);
+    buffered = [];
+    if (headWritten) {
+      push(stream, takeStyleTags());
+      push(stream, html);
+      return;
+    }
+    const headEnd = html.indexOf(HEAD_END);
+    if (headEnd === -1) {
+      // Still inside <head>: hold the styles until </head> comes.
+      push(stream, html);
+      return;
+    }
+    headWritten = true;
+    push(stream, html.subarray(0, headEnd));
+    push(stream, takeStyleTags());
+    push(stream, html.subarray(headEnd));
+  }
+
+  // React's writes may split anywhere (even inside a tag), and under backpressure they wait
+  // in the writable queue. The flush signal is queued behind them, so styles are only ever
+  // inserted at the boundary React marked.
+  const FLUSH = {};
+  const stream = new Transform({
+    writableObjectMode: true,
+    transform(chunk: Uint8Array | string | typeof FLUSH, _encoding, callback) {
+      if (chunk === FLUSH) emit(this);
+      else buffered.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array));
+      callback();
+    },
+    flush(callback) {
+      emit(this);
+      callback();
+    },
+  });
+  Object.assign(stream, {
+    flush: () => {
+      if (!stream.writableEnded) stream.write(FLUSH);
+    },
+  });
+  return stream;
+}

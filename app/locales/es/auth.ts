@@ -1,0 +1,37 @@
+/** Screen text of the public account pages: sign in, recover password, sign up. */
+export const auth = {
+  login: {
+    title: 'Iniciar sesión',
+    heading: 'Bienvenido',
+    intro: 'Ingrese con su correo y contraseña para continuar.',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    terms: 'Acepto los términos y condiciones',
+    submit: 'Iniciar sesión',
+    submitting: 'Ingresando…',
+    forgotPassword: '¿Olvidó su contraseña?',
+    noAccount: '¿No tiene cuenta?',
+    register: 'Regístrese aquí',
+  },
+  recover: {
+    title: 'Recuperar contraseña',
+    intro: 'Ingrese su correo y le enviaremos un enlace para crear una nueva contraseña.',
+    email: 'Correo electrónico',
+    submit: 'Enviar enlace',
+  },
+  register: {
+    title: 'Crear cuenta',
+    intro: 'Cree su cuenta de conductor para ingresar y seguir sus reclamos, sugerencias e incidentes.',
+    firstName: 'Nombre',
+    lastName: 'Apellido',
+    email: 'Correo electrónico',
+    rut: 'RUT',
+    phone: 'Teléfono',
+    password: 'Contraseña',
+    passwordConfirm: 'Repita la contraseña',
+    submit: 'Crear cuenta',
+    haveAccount: '¿Ya tiene cuenta?',
+  },
+  comingSoon: 'Esta función estará disponible pronto.',
+  backToLogin: 'Volver a iniciar sesión',
+} as const;

@@ -1,0 +1,71 @@
+/** Screen text shared by every page: shell, navigation, errors and toasts. */
+export const common = {
+  app: {
+    name: 'Concesión Vial',
+    title: 'Atención de usuarios',
+    fullTitle: '{{page}} · Concesión Vial',
+    skipToContent: 'Saltar al contenido',
+  },
+  roles: {
+    DRIVER: 'Conductor',
+    OPERATOR: 'Operador',
+    SUPERVISOR: 'Supervisor',
+    INSPECTOR: 'Inspector fiscal',
+    ADMIN: 'Administrador',
+  },
+  nav: {
+    label: 'Menú principal',
+    dashboard: 'Inicio',
+    events: 'Eventos',
+    reports: 'Reportes',
+    assignments: 'Asignaciones',
+    notifications: 'Notificaciones',
+    users: 'Usuarios',
+    version: 'V{{version}}',
+  },
+  header: {
+    userMenu: 'Usuario conectado',
+    signOut: 'Cerrar sesión',
+  },
+  screens: {
+    dashboard: 'Panel de inicio',
+    events: 'Eventos',
+    reports: 'Reportes',
+    assignments: 'Asignaciones',
+    notifications: 'Notificaciones',
+    users: 'Usuarios',
+    welcome: 'Hola, {{name}}',
+    placeholder: 'Esta sección se está preparando y estará disponible pronto.',
+  },
+  toasts: {
+    label: 'Mensajes',
+    dismiss: 'Cerrar mensaje',
+  },
+  errors: {
+    notFound: {
+      title: 'Página no encontrada',
+      description: 'La página que busca no existe o no está disponible para su perfil.',
+    },
+    serviceError: {
+      title: 'Error al consultar el servicio',
+    },
+    forbidden: {
+      title: 'Acceso no permitido',
+      description: 'No tiene permiso para ver esta página.',
+    },
+    unavailable: {
+      title: 'Servicio no disponible',
+      description: 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
+    },
+    unexpected: {
+      title: 'Ocurrió un error inesperado',
+      description: 'Lo sentimos, algo salió mal. Inténtelo de nuevo más tarde.',
+    },
+    methodNotAllowed: {
+      title: 'Operación no permitida',
+      description: 'Esta dirección no admite la operación solicitada.',
+    },
+    code: 'Error {{status}}',
+    backHome: 'Volver al inicio',
+  },
+} as const;

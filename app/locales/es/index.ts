@@ -1,0 +1,6 @@
+import { messages } from '@contract/messages';
+import { auth } from './auth';
+import { common } from './common';
+
+/** The whole Spanish catalogue: screen text plus the messages both services share. */
+export const es = { common, auth, messages } as const;

@@ -1,0 +1,47 @@
+import type { Role } from '@contract/roles';
+
+/** The screens a role area can hold, in sidebar order (section 2). */
+export const SCREENS = ['dashboard', 'events', 'reports', 'assignments', 'notifications', 'users'] as const;
+export type Screen = (typeof SCREENS)[number];
+
+/** Each role's root path segment: /driver, /operator ... */
+export const AREA_BY_ROLE = {
+  DRIVER: 'driver',
+  OPERATOR: 'operator',
+  SUPERVISOR: 'supervisor',
+  INSPECTOR: 'inspector',
+  ADMIN: 'admin',
+} as const satisfies Record<Role, string>;
+export type Area = (typeof AREA_BY_ROLE)[Role];
+
+/** Section 2's route table and sidebar menus: the same set per role. */
+export const SCREENS_BY_ROLE = {
+  DRIVER: ['dashboard', 'events', 'notifications'],
+  OPERATOR: ['dashboard', 'events', 'reports', 'assignments', 'notifications'],
+  SUPERVISOR: ['dashboard', 'events', 'reports', 'assignments', 'notifications'],
+  INSPECTOR: ['dashboard', 'events', 'reports'],
+  ADMIN: ['dashboard', 'events', 'reports', 'assignments', 'notifications', 'users'],
+} as const satisfies Record<Role, readonly Screen[]>;
+
+export function roleOfArea(segment: string | undefined): Role | null {
+  const entry = Object.entries(AREA_BY_ROLE).find(([, area]) => area === segment);
+  return entry ? (entry[0] as Role) : null;
+}
+
+export function screenPath(role: Role, screen: Screen): string {
+  return `/${AREA_BY_ROLE[role]}/${screen}`;
+}
+
+export function dashboardPath(role: Role): string {
+  return screenPath(role, 'dashboard');
+}
+
+export function menuFor(role: Role): { screen: Screen; to: string }[] {
+  return SCREENS_BY_ROLE[role].map((screen) => ({ screen, to: screenPath(role, screen) }));
+}
+
+export const LOGIN_PATH = '/user/login';
+
+export function loginPathFor(url: URL): string {
+  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
+}

@@ -1,0 +1,62 @@
+import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
+
+/**
+ * Public pages first, then one block per role area (specification section 2). Every area
+ * shares one guarded layout module and one module per screen; route ids keep them apart.
+ */
+export default [
+  index('routes/home.tsx'),
+
+  ...prefix('user', [
+    index('routes/user/index.tsx'),
+    route('login', 'routes/user/login.tsx'),
+    route('recover-password', 'routes/user/recover-password.tsx'),
+    route('register', 'routes/user/register.tsx'),
+    route('logout', 'routes/user/logout.tsx'),
+  ]),
+
+  route('driver', 'routes/area/layout.tsx', { id: 'driver' }, [
+    index('routes/area/index.tsx', { id: 'driver-index' }),
+    route('dashboard', 'routes/dashboard/index.tsx', { id: 'driver-dashboard' }),
+    route('events', 'routes/events/list.tsx', { id: 'driver-events' }),
+    route('notifications', 'routes/notifications/list.tsx', { id: 'driver-notifications' }),
+  ]),
+
+  route('operator', 'routes/area/layout.tsx', { id: 'operator' }, [
+    index('routes/area/index.tsx', { id: 'operator-index' }),
+    route('dashboard', 'routes/dashboard/index.tsx', { id: 'operator-dashboard' }),
+    route('events', 'routes/events/list.tsx', { id: 'operator-events' }),
+    route('reports', 'routes/reports/index.tsx', { id: 'operator-reports' }),
+    route('assignments', 'routes/assignments/index.tsx', { id: 'operator-assignments' }),
+    route('notifications', 'routes/notifications/list.tsx', { id: 'operator-notifications' }),
+  ]),
+
+  route('supervisor', 'routes/area/layout.tsx', { id: 'supervisor' }, [
+    index('routes/area/index.tsx', { id: 'supervisor-index' }),
+    route('dashboard', 'routes/dashboard/index.tsx', { id: 'supervisor-dashboard' }),
+    route('events', 'routes/events/list.tsx', { id: 'supervisor-events' }),
+    route('reports', 'routes/reports/index.tsx', { id: 'supervisor-reports' }),
+    route('assignments', 'routes/assignments/index.tsx', { id: 'supervisor-assignments' }),
+    route('notifications', 'routes/notifications/list.tsx', { id: 'supervisor-notifications' }),
+  ]),
+
+  route('inspector', 'routes/area/layout.tsx', { id: 'inspector' }, [
+    index('routes/area/index.tsx', { id: 'inspector-index' }),
+    route('dashboard', 'routes/dashboard/index.tsx', { id: 'inspector-dashboard' }),
+    route('events', 'routes/events/list.tsx', { id: 'inspector-events' }),
+    route('reports', 'routes/reports/index.tsx', { id: 'inspector-reports' }),
+  ]),
+
+  route('admin', 'routes/area/layout.tsx', { id: 'admin' }, [
+    index('routes/area/index.tsx', { id: 'admin-index' }),
+    route('dashboard', 'routes/dashboard/index.tsx', { id: 'admin-dashboard' }),
+    route('events', 'routes/events/list.tsx', { id: 'admin-events' }),
+    route('reports', 'routes/reports/index.tsx', { id: 'admin-reports' }),
+    route('assignments', 'routes/assignments/index.tsx', { id: 'admin-assignments' }),
+    route('notifications', 'routes/notifications/list.tsx', { id: 'admin-notifications' }),
+    route('users', 'routes/users/list.tsx', { id: 'admin-users' }),
+  ]),
+
+  // Anything else: the not-found page with status 404.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

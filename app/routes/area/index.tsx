@@ -1,0 +1,9 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/index';
+import { requireAuth } from '~/auth.server';
+import { dashboardPath } from '~/navigation';
+
+/** A role's root (/operator ...) opens its dashboard. */
+export function loader({ context }: Route.LoaderArgs) {
+  throw redirect(dashboardPath(requireAuth(context).user.role));
+}

@@ -1,0 +1,169 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from '@contract/zod';
+import type { Route } from './+types/login';
+import { EMAIL_MAX, PASSWORD_MAX, emailSchema, loginPasswordSchema, meResponseSchema, readBearerToken } from '@contract/auth';
+import { messages } from '@contract/messages';
+import { createApiClient, toFormErrors } from '~/api-client.server';
+import { PublicPage } from '~/components/public-page';
+import { i18n } from '~/i18n/config';
+import { dashboardPath } from '~/navigation';
+import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import { toSessionUser } from '~/session-user';
+import { pageTitle } from '~/utils/meta';
+import { safeRedirect } from '~/utils/safe-redirect';
+
+/** Section 5's login rules, checked by the action and, with JavaScript, in the browser. */
+export const loginFormSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+  terms: z.literal(true, { error: messages.termsRequired }),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = readAuth(await requestSession(request, context));
+  if (auth) throw redirect(dashboardPath(auth.user.role));
+  return { redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
+    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: ['password'] }) }, { status });
+
+  const { email, password, redirectTo } = submission.value;
+  const session = await requestSession(request, context);
+  const auth = await createApiClient(request, session, null).call('POST', '/api/auth', {
+    body: { email, password, providerId: 'email', tokenId: '' },
+  });
+  if (!auth.ok) {
+    if (auth.status === 401) return failed([messages.invalidCredentials], {}, 401);
+    // 429 and the like: the API's own Spanish message.
+    const errors = toFormErrors(auth);
+    return failed(errors.formErrors, errors.fieldErrors, auth.status);
+  }
+
+  const token = readBearerToken(auth.headers.get('authorization'));
+  if (!token) {
+    console.error(messages.missingToken);
+    return failed([messages.invalidCredentials], {}, 401);
+  }
+  const user = toSessionUser(await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
+  if (!user) {
+    console.error(`[login] ${email} has no role group`);
+    return failed([messages.invalidCredentials], {}, 401);
+  }
+
+  signIn(session, token, user);
+  addToast(session, 'success', messages.loginSuccess);
+  throw redirect(safeRedirect(redirectTo, dashboardPath(user.role)), {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  });
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('auth');
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    defaultValue: { terms: 'on', redirectTo: loaderData.redirectTo },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+  });
+  // Each answer remounts the password field empty, as the server-rendered form is without JavaScript.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData) setAttempt((count) => count + 1);
+  }, [actionData]);
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/login') === true;
+
+  return (
+    <PublicPage title={t('login.heading')} intro={t('login.intro')}>
+      {/* noValidate always: the messages of section 5 come from the schema, also without JavaScript. */}
+      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        {form.errors?.length ? (
+          <Alert severity="error" id={form.errorId}>
+            {form.errors[0]}
+          </Alert>
+        ) : null}
+        <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
+        <TextField
+          key={fields.email.key}
+          id={fields.email.id}
+          name={fields.email.name}
+          type="email"
+          label={t('login.email')}
+          defaultValue={fields.email.initialValue}
+          error={!fields.email.valid}
+          helperText={fields.email.errors?.[0]}
+          autoComplete="username"
+          fullWidth
+          slotProps={{ htmlInput: { required: true, maxLength: EMAIL_MAX } }}
+        />
+        <TextField
+          key={`${fields.password.key}-${attempt}`}
+          id={fields.password.id}
+          name={fields.password.name}
+          type="password"
+          label={t('login.password')}
+          defaultValue={fields.password.initialValue}
+          error={!fields.password.valid}
+          helperText={fields.password.errors?.[0]}
+          autoComplete="current-password"
+          fullWidth
+          slotProps={{ htmlInput: { required: true, maxLength: PASSWORD_MAX } }}
+        />
+        <div>
+          <FormControlLabel
+            label={t('login.terms')}
+            control={
+              <Checkbox
+                key={fields.terms.key}
+                id={fields.terms.id}
+                name={fields.terms.name}
+                defaultChecked={fields.terms.initialValue === 'on'}
+                slotProps={{
+                  input: {
+                    'aria-invalid': !fields.terms.valid || undefined,
+                    'aria-describedby': fields.terms.errors ? fields.terms.errorId : undefined,
+                  },
+                }}
+              />
+            }
+          />
+          {fields.terms.errors ? (
+            <FormHelperText error id={fields.terms.errorId}>
+              {fields.terms.errors[0]}
+            </FormHelperText>
+          ) : null}
+        </div>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </Form>
+      <nav className="public-links">
+        <Link to="/user/recover-password">{t('login.forgotPassword')}</Link>
+        <span>
+          {t('login.noAccount')} <Link to="/user/register">{t('login.register')}</Link>
+        </span>
+      </nav>
+    </PublicPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('auth:login.title'));

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { MeResponse } from '@contract/auth';
+import { SESSION_USER_DEFAULTS, sessionUserSchema, toSessionUser } from './session-user';
+
+const me: MeResponse = {
+  email: 'operador@concesion.demo',
+  userProfileDto: {
+    id: '6f1c2a0e-1111-4d2b-9c3a-000000000001',
+    nickName: 'Olga Operadora',
+    genre: 'Operadora de turno',
+    groups: [{ code: 'OPERATOR' }, { code: 'ADMIN' }],
+  },
+};
+
+describe('toSessionUser', () => {
+  it('maps the me response exactly as section 3 describes', () => {
+    expect(toSessionUser(me)).toEqual({
+      id: '6f1c2a0e-1111-4d2b-9c3a-000000000001',
+      email: 'operador@concesion.demo',
+      username: 'operador@concesion.demo',
+      name: 'Olga Operadora',
+      jobtitle: 'Operadora de turno',
+      role: 'OPERATOR',
+      avatar: SESSION_USER_DEFAULTS.avatar,
+      location: SESSION_USER_DEFAULTS.location,
+      description: SESSION_USER_DEFAULTS.description,
+      posts: SESSION_USER_DEFAULTS.posts,
+      coverImg: SESSION_USER_DEFAULTS.coverImg,
+      followers: SESSION_USER_DEFAULTS.followers,
+    });
+  });
+
+  it('takes the role from the first group only', () => {
+    const driver = { ...me, userProfileDto: { ...me.userProfileDto, groups: [{ code: 'DRIVER' as const }] } };
+    expect(toSessionUser(driver)?.role).toBe('DRIVER');
+  });
+
+  it('returns null for a profile without groups', () => {
+    expect(toSessionUser({ ...me, userProfileDto: { ...me.userProfileDto, groups: [] } })).toBeNull();
+  });
+
+  it('produces a value the session schema accepts', () => {
+    expect(sessionUserSchema.safeParse(toSessionUser(me)).success).toBe(true);
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  createCookieSessionStorage,
+  createContext,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  type Session,
+} from 'react-router';
+import { env } from '~/env.server';
+import { sessionUserSchema, type SessionUser } from '~/session-user';
+import { MAX_TOASTS, type Toast, type ToastType } from '~/toast';
+
+type SessionData = { token: string; user: SessionUser };
+type SessionFlashData = { toasts: Toast[] };
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+/** A work shift; the API enforces its own idle and absolute token expiry as well. */
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+/**
+ * Signed (not encrypted) cookie: httpOnly keeps the API token away from page scripts and
+ * any tampering invalidates the signature. The first secret signs; all of them verify.
+ */
+export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
+  cookie: {
+    name: '__session',
+    secrets: env.SESSION_SECRETS,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env.NODE_ENV === 'production',
+    path: '/',
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  },
+});
+
+export const { commitSession, destroySession } = sessionStorage;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+/** The session of the current request, read once by the root middleware. */
+export const sessionContext = createContext<AppSession | null>(null);
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(sessionContext, await getSession(request));
+  return next();
+};
+
+/** Falls back to reading the cookie when the middleware never ran for this request. */
+export async function requestSession(request: Request, context: Readonly<RouterContextProvider>): Promise<AppSession> {
+  return context.get(sessionContext) ?? getSession(request);
+}
+
+/** The signed-in user and token, or null when either is missing or from an older shape. */
+export function readAuth(session: AppSession): { token: string; user: SessionUser } | null {
+  const token = session.get('token');
+  const parsed = sessionUserSchema.safeParse(session.get('user'));
+  if (!token || !parsed.success) return null;
+  return { token, user: parsed.data };
+}
+
+export function signIn(session: AppSession, token: string, user: SessionUser): void {
+  session.set('token', token);
+  session.set('user', user);
+}
+
+/** Queues a toast for the next page; keeps the newest six. */
+export function addToast(session: AppSession, type: ToastType, message: string): void {
+  const toasts = session.get('toasts') ?? [];
+  session.flash('toasts', [...toasts, { id: crypto.randomUUID(), type, message }].slice(-MAX_TOASTS));
+}
+
+/** Reads and clears the queued toasts; the caller must commit the session. */
+export function takeToasts(session: AppSession): Toast[] {
+  return session.get('toasts') ?? [];
+}

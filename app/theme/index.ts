@@ -1,0 +1,2 @@
+export { PureLightTheme, breakpoints } from './PureLightTheme';
+export { EMOTION_KEY, createEmotionCache } from './emotion-cache';

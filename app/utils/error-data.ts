@@ -1,0 +1,13 @@
+/**
+ * What loaders, actions and middleware throw for the error boundary to render. The HTTP
+ * status travels on the response; this says which Spanish page to show.
+ */
+export type ErrorPageData =
+  | { reason: 'not-found' }
+  | { reason: 'service-error'; url: string }
+  | { reason: 'service-unavailable' }
+  | { reason: 'api-error'; message: string };
+
+export function isErrorPageData(value: unknown): value is ErrorPageData {
+  return typeof value === 'object' && value !== null && 'reason' in value && typeof value.reason === 'string';
+}

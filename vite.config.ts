@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+// Vitest loads this file too, where the React Router plugin is not wanted.
+const isVitest = process.env.VITEST === 'true';
+
+export default defineConfig({
+  plugins: isVitest ? [] : [reactRouter()],
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'contract/**/*.test.ts'],
+    environment: 'node',
+    // Each API test file starts its own database; a loaded 2-core machine needs the margin.
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  },
+});
