@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /** Ports of their own, so the suite can run beside a started product. */
-export const E2E_WEB_PORT = 3310;
-export const E2E_API_PORT = 4310;
+export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3310);
+export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4310);
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const dataDir = `test-results/e2e-data-${E2E_API_PORT}`;
 const baseURL = `http://127.0.0.1:${E2E_WEB_PORT}`;
 
 const chromium = {
@@ -28,9 +30,9 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database with the demo data for every run.
-      command: 'rm -rf test-results/e2e-data && node build/api/server.mjs',
+      command: `rm -rf ${dataDir} && node ${buildDir}/api/server.mjs`,
       url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
-      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: 'test-results/e2e-data', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
       reuseExistingServer: false,
       timeout: 90_000,
     },
@@ -42,6 +44,7 @@ export default defineConfig({
         NODE_ENV: 'production',
         SESSION_SECRET: 'e2e-only-secret-0123456789abcdef',
         CONCESSION_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+        BUILD_DIR: buildDir,
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -3,10 +3,12 @@
 import { cp, rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
-await rm('build/api', { recursive: true, force: true });
+const out = `${process.env.BUILD_DIR ?? 'build'}/api`;
+
+await rm(out, { recursive: true, force: true });
 await build({
   entryPoints: ['api/server.ts'],
-  outfile: 'build/api/server.mjs',
+  outfile: `${out}/server.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,4 +17,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-await cp('api/db/migrations', 'build/api/migrations', { recursive: true });
+await cp('api/db/migrations', `${out}/migrations`, { recursive: true });

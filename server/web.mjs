@@ -8,7 +8,8 @@ import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const build = await import(path.join(root, 'build/server/index.js'));
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const build = await import(path.join(buildDir, 'server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustProxy = process.env.WEB_TRUST_PROXY === 'true';
@@ -21,7 +22,7 @@ const securityHeaders = {
 };
 
 // Fingerprinted bundles never change; everything else in public/ may.
-const assets = sirv(path.join(root, 'build/client'), {
+const assets = sirv(path.join(buildDir, 'client'), {
   etag: true,
   gzip: false,
   setHeaders(res, pathname) {

@@ -67,7 +67,7 @@ test.describe('guard and redirects', () => {
     test(`ignores the open redirect ${target}`, async ({ page }) => {
       await page.goto(`/user/login?redirectTo=${encodeURIComponent(target)}`);
       await submitLogin(page, demo.supervisor);
-      await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:3310\/supervisor\/dashboard$/);
+      await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_WEB_PORT ?? 3310}/supervisor/dashboard$`));
     });
   }
 

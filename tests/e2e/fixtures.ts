@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-2026';
-export const API_URL = 'http://127.0.0.1:4310';
+export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4310}`;
 
 export const demo = {
   admin: 'admin@concesion.demo',
