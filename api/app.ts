@@ -2,15 +2,26 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ApiError } from './http/errors';
+import { messages } from '@contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { LoginThrottle } from './services/login-throttle';
 import { Mailer } from './services/mail/mailer';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
+import { NotificationBus } from './services/notifications/bus';
+import { Notifier } from './services/notifications/notifier';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
+import { profileAccountRoutes } from './routes/profile-accounts';
+import { profileRoutes } from './routes/profile';
+import { roadRoutes } from './routes/road';
+import { ticketApiRoutes } from './routes/ticket';
+import { reportRoutes } from './routes/report';
+import { notificationRoutes } from './routes/notification';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +29,7 @@ declare module 'fastify' {
     db: Database;
     loginThrottle: LoginThrottle;
     mailer: Mailer;
+    notifier: Notifier;
   }
 }
 
@@ -49,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outboxDir: path.join(deps.config.dataDir, 'outbox'),
     });
   app.decorate('mailer', new Mailer(deps.db, transport, app.log));
+  app.decorate('notifier', new Notifier(deps.db, app.mailer, new NotificationBus(), deps.config.publicWebUrl));
   app.addHook('onClose', async () => {
     await app.mailer.idle();
     transport.close();
@@ -63,9 +76,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: any other body type is a 415, not something half-understood.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(profileAccountRoutes);
+  await app.register(profileRoutes);
+  await app.register(roadRoutes);
+  await app.register(ticketApiRoutes);
+  await app.register(reportRoutes);
+  await app.register(notificationRoutes);
   return app;
 }

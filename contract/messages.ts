@@ -25,6 +25,32 @@ export const messages = {
   tooLong: 'El texto es demasiado largo (máximo {{max}} caracteres)',
   rutInvalid: 'El RUT no es válido',
   phoneInvalid: 'El teléfono debe tener el formato +56 y 9 dígitos',
+  // Accounts and user administration (section 8's informational messages and the rules around them).
+  emailTaken: 'El correo ya se encuentra registrado',
+  userCreated: 'Usuario creado correctamente',
+  userUpdated: 'Usuario actualizado correctamente',
+  userNotUpdated: 'No fue posible actualizar el usuario',
+  userDeleted: 'Usuario eliminado',
+  userSuspended: 'Usuario suspendido',
+  userReactivated: 'Usuario reactivado',
+  cannotRemoveSelf: 'No puede eliminar ni suspender su propia cuenta',
+  cannotChangeOwnRole: 'No puede cambiar su propio tipo de usuario',
+  lastAdmin: 'Debe quedar al menos un administrador activo',
+  profileCodeInvalid: 'Seleccione un tipo de usuario válido',
+  recoverSent: 'Si el correo está registrado, recibirá un enlace para crear una nueva contraseña. El enlace vale una hora.',
+  resetLinkInvalid: 'El enlace para cambiar la contraseña no es válido o ya fue usado. Solicite uno nuevo.',
+  resetLinkExpired: 'El enlace para cambiar la contraseña expiró. Solicite uno nuevo.',
+  passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
+  registered: 'Su cuenta fue creada. ¡Bienvenido!',
+  // Notifications ({{folio}} is the ticket's folio).
+  notifyCommentAdded: 'Nuevo comentario en el evento {{folio}}',
+  notifyTicketAssigned: 'Se le asignó el evento {{folio}}',
+  notifyStatusChanged: 'El evento {{folio}} cambió a {{status}}',
+  notifyTicketClosed: 'El evento {{folio}} fue cerrado',
+  notifyTicketLate: 'El evento {{folio}} está atrasado',
+  // Reports.
+  reportMonthInvalid: 'Indique un mes entre 1 y 12',
+  reportYearInvalid: 'Indique un año válido',
   // Section 8 and 2, verbatim.
   invalidCredentials: 'Credenciales invalidas',
   loginSuccess: 'Autenticación correcta',
@@ -44,6 +70,41 @@ export const messages = {
   serviceUnavailable: 'El servicio no está disponible en este momento',
   internalError: 'Ocurrió un error inesperado',
   accountSuspended: 'Su cuenta está suspendida. Contacte al administrador',
+  // Tickets (events): section 8 outcomes; the two closing messages are quoted verbatim.
+  ticketCreated: 'El evento fue creado correctamente',
+  ticketNotCreated: 'No fue posible crear el evento',
+  ticketUpdated: 'El evento fue actualizado correctamente',
+  ticketNotUpdated: 'No fue posible actualizar el evento',
+  ticketClosed: 'The ticket was closed successfully',
+  ticketNotClosed: 'The ticket was not closed',
+  ticketReopened: 'El evento fue reabierto',
+  // Ticket fields.
+  orientationRequired: 'La orientación es requerida',
+  orientationInvalid: 'Seleccione una orientación válida',
+  classificationRequired: 'La clasificación es requerida',
+  classificationNotFound: 'La clasificación seleccionada no existe',
+  classificationTypeChange: 'No se puede cambiar el tipo del evento (reclamo, sugerencia o incidente)',
+  channelRequired: 'El canal es requerido',
+  channelInvalid: 'Seleccione un canal válido',
+  dateEventRequired: 'La fecha del evento es requerida',
+  dateEventInvalid: 'La fecha del evento no es válida',
+  dateEventFuture: 'La fecha del evento no puede ser futura',
+  kilometerInvalid: 'El kilómetro debe ser un número con hasta 3 decimales (por ejemplo 23,5)',
+  kilometerOutOfRange: 'El kilómetro debe estar entre {{min}} y {{max}}',
+  statusInvalid: 'Seleccione un estado válido',
+  closureReasonRequired: 'Indique el motivo de cierre',
+  closureReasonInvalid: 'Seleccione un motivo de cierre válido',
+  assigneeInvalid: 'El responsable indicado no puede recibir eventos',
+  // Ticket lifecycle (409).
+  illegalTransition: 'No es posible cambiar el estado de {{from}} a {{to}}',
+  assigneeRequired: 'El evento debe tener un responsable para quedar {{status}}',
+  newMustBeUnassigned: 'Para volver el evento a Ingresado quite el responsable',
+  ticketClosedLocked: 'El evento está cerrado. Reábralo para modificarlo',
+  // Ticket lists.
+  searchTooShort: 'Escriba al menos {{min}} caracteres para buscar',
+  rangeInverted: 'El valor final debe ser mayor o igual al inicial',
+  dateInvalid: 'La fecha no es válida',
+  invalidCharacters: 'El texto contiene caracteres no válidos',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -63,3 +124,31 @@ export const roleLabels = {
   INSPECTOR: 'Inspector Fiscal',
   ADMIN: 'Administrador',
 } as const;
+
+/** Status labels (product decisions: codes in English, labels in Spanish). */
+export const statusLabels = {
+  NEW: 'Ingresado',
+  ASSIGNED: 'Asignado',
+  IN_PROGRESS: 'En gestión',
+  ON_HOLD: 'En espera',
+  CLOSED: 'Cerrado',
+} as const;
+
+export const ticketTypeLabels = { CLAIM: 'Reclamo', SUGGESTION: 'Sugerencia', INCIDENT: 'Incidente' } as const;
+
+export const closureReasonLabels = {
+  RESOLVED: 'Resuelto',
+  DUPLICATE: 'Duplicado',
+  NOT_APPLICABLE: 'No aplica',
+  REFERRED: 'Derivado a otro organismo',
+} as const;
+
+export const channelLabels = {
+  WEB: 'Web',
+  PHONE: 'Teléfono',
+  EMAIL: 'Correo electrónico',
+  IN_PERSON: 'Libro de reclamos (presencial)',
+  SOCIAL: 'Redes sociales',
+} as const;
+
+export const orientationLabels = { NORTH_SOUTH: 'Norte a Sur', SOUTH_NORTH: 'Sur a Norte' } as const;

@@ -12,3 +12,12 @@ export const REPORT_ROLES = ['OPERATOR', 'SUPERVISOR', 'INSPECTOR', 'ADMIN'] as 
 export function isStaff(role: Role): boolean {
   return (STAFF_ROLES as readonly Role[]).includes(role);
 }
+
+/** Each role's area of the web app: /driver, /operator, ... (specification section 2). */
+export const ROLE_AREAS = {
+  DRIVER: 'driver',
+  OPERATOR: 'operator',
+  SUPERVISOR: 'supervisor',
+  INSPECTOR: 'inspector',
+  ADMIN: 'admin',
+} as const satisfies Record<Role, string>;

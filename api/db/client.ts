@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,7 +43,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const inMemory = options.dataDir === 'memory://';
   const pgliteDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  const client = new PGlite(pgliteDir);
+  // pg_trgm backs the ticket search index (migration 0001); PostgreSQL ships it in contrib.
+  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

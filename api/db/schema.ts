@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -94,6 +95,16 @@ export const roadSegment = pgTable('road_segment', {
   commune: text('commune').notNull(),
 });
 
+/**
+ * The text q searches, as one expression: the trigram index is built on it and the
+ * list query repeats it (qualified with the table, as it joins profiles that also
+ * have e-mail and RUT), so PostgreSQL matches the two.
+ */
+export const ticketSearchDocument = (table = '') =>
+  sql.raw(
+    `(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description)`,
+  );
+
 /** A driver's claim, suggestion or incident (an "event" on screen). */
 export const ticket = pgTable(
   'ticket',
@@ -134,11 +145,57 @@ export const ticket = pgTable(
     uniqueIndex('ticket_folio_idx').on(t.folio),
     index('ticket_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('ticket_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
-    index('ticket_assignee_idx').on(t.assignedToId, t.createdAt.desc(), t.id.desc()),
+    // A staff member's own list ("me", operator/{id}) with any filter: checked in the index.
+    index('ticket_assignee_idx').on(
+      t.assignedToId, t.createdAt.desc(), t.id.desc(), t.statusCode, t.sector, t.commune, t.type, t.classificationId, t.orientation,
+    ),
     index('ticket_status_idx').on(t.statusCode, t.createdAt.desc(), t.id.desc()),
-    index('ticket_active_due_idx').on(t.dueAt).where(sql`${t.statusCode} <> 'CLOSED'`),
+    // Late = active and past due; paused_at is in the index so the late count never reads the table.
+    index('ticket_active_due_idx').on(t.dueAt, t.pausedAt).where(sql`${t.statusCode} <> 'CLOSED'`),
     index('ticket_date_event_idx').on(t.dateEvent),
+    // Every list filter and sort walks an index in list order, so page 0 and the capped
+    // count stop early instead of sorting the table (docs/decisions/020-ticket-counters.md).
+    // The active set is small (a few % of all tickets): one partial index carries every
+    // filter column, so any filter on the Activos tab is an index-only scan.
+    index('ticket_active_created_idx')
+      .on(t.createdAt.desc(), t.id.desc(), t.statusCode, t.sector, t.commune, t.type, t.classificationId, t.orientation, t.kilometer, t.assignedToId)
+      .where(sql`${t.statusCode} <> 'CLOSED'`),
+    // One filter over all tickets: its index in list order, status_code trailing so the
+    // Cerrados tab and a status filter are checked in the index too.
+    index('ticket_classification_idx').on(t.classificationId, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_type_idx').on(t.type, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_sector_idx').on(t.sector, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_commune_idx').on(t.commune, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    // A stretch of road, usually with a carriageway and a kind of ticket.
+    index('ticket_kilometer_idx').on(t.kilometer, t.id, t.statusCode, t.orientation, t.type, t.classificationId),
+    index('ticket_due_idx').on(t.dueAt, t.id),
+    // q that is a whole RUT or e-mail is an exact match: common trigrams (".cl", "@gm")
+    // make the trigram index slow for those.
+    index('ticket_rut_idx').on(t.rut),
+    index('ticket_email_idx').on(t.email),
+    // Late = active and past due: counted per assignee without touching closed tickets.
+    index('ticket_assignee_active_due_idx')
+      .on(t.assignedToId, t.dueAt, t.pausedAt)
+      .where(sql`${t.statusCode} <> 'CLOSED'`),
+    // q searches folio, RUT, e-mail, name and description with one trigram index.
+    index('ticket_search_idx').using('gin', sql`(${ticketSearchDocument()}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many tickets each scope has in each status, kept by triggers in the same
+ * transaction as every ticket change (migration 0003), so list totals and the new
+ * and closed counters are a primary-key read. scope_key: 'all', 'r:<reporter id>'
+ * or 'a:<assignee id>'.
+ */
+export const ticketCounter = pgTable(
+  'ticket_counter',
+  {
+    scopeKey: text('scope_key').notNull(),
+    statusCode: text('status_code').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKey, t.statusCode] })],
 );
 
 /** Immutable record of every change to a ticket. */

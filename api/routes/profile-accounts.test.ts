@@ -3,6 +3,9 @@ import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
+import { normalizePhone } from '@contract/phone';
+import { normalizeRut } from '@contract/rut';
+import { demoUsers } from '../db/seed';
 import { passwordReset } from '../db/schema';
 import { deleteProfile } from '../services/accounts';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
@@ -73,6 +76,15 @@ describe('sign-up (POST /api/profile/new without a token)', () => {
   });
 });
 
+describe('demo people', () => {
+  it('have valid RUTs and phones, so an admin can save them unchanged', () => {
+    for (const person of demoUsers) {
+      expect(normalizeRut(person.rut), person.email).toBe(person.rut);
+      expect(normalizePhone(person.phone), person.email).toBe(person.phone);
+    }
+  });
+});
+
 describe('user administration', () => {
   it('lets the admin create any user type', async () => {
     const response = await post('/api/profile/new', person({ profileCode: 'SUPERVISOR' }), admin);
@@ -107,7 +119,7 @@ describe('user administration', () => {
     const list = (query: string) => api.app.inject({ method: 'GET', url: `/api/user/list?${query}`, headers: bearer(admin) }).then((r) => r.json().payload);
     expect((await list('q=Carolina')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
     expect((await list('q=inspector@')).content).toHaveLength(1);
-    expect((await list('q=13.579.246-4')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
+    expect((await list('q=13.579.246-2')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
     const drivers = await list('profileCode=DRIVER&size=100');
     expect(drivers.content.every((p: { profileCode: string }) => p.profileCode === 'DRIVER')).toBe(true);
     expect(drivers.total).toBe(drivers.content.length);
@@ -160,7 +172,23 @@ describe('user administration', () => {
     await expect(deleteProfile(api.database.db, adminId, someoneElse)).rejects.toMatchObject({ statusCode: 409, message: messages.lastAdmin });
   });
 
+  it('reads one user for the edit screen, never with the password, and 404 once deleted', async () => {
+    const body = person({ profileCode: 'INSPECTOR' });
+    const created = (await post('/api/profile/new', body, admin)).json().payload;
+    const read = await api.app.inject({ method: 'GET', url: `/api/profile/${created.uuid}`, headers: bearer(admin) });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().payload).toEqual(created);
+    expect(read.body).not.toContain('password');
+    await post(`/api/profile/delete/${created.uuid}`, undefined, admin);
+    const gone = await api.app.inject({ method: 'GET', url: `/api/profile/${created.uuid}`, headers: bearer(admin) });
+    expect(gone.statusCode).toBe(404);
+    const malformed = await api.app.inject({ method: 'GET', url: '/api/profile/not-a-uuid', headers: bearer(admin) });
+    expect(malformed.statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown user', async () => {
+    const unknown = await api.app.inject({ method: 'GET', url: '/api/profile/00000000-0000-4000-8000-000000000000', headers: bearer(admin) });
+    expect(unknown.statusCode).toBe(404);
     const response = await post('/api/profile/disable/00000000-0000-4000-8000-000000000000', undefined, admin);
     expect(response.statusCode).toBe(404);
   });
@@ -171,6 +199,7 @@ describe('user administration', () => {
       const token = await signIn(api.app, email);
       const calls = [
         api.app.inject({ method: 'GET', url: '/api/user/list', headers: bearer(token) }),
+        api.app.inject({ method: 'GET', url: `/api/profile/${someone}`, headers: bearer(token) }),
         post('/api/profile/new', person(), token),
         post('/api/profile/update', { uuid: someone }, token),
         post(`/api/profile/delete/${someone}`, undefined, token),

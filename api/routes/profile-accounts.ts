@@ -5,7 +5,7 @@ import { newProfileSchema, resetPasswordSchema, updateProfileSchema } from '@con
 import { readBearerToken } from '@contract/auth';
 import { forbidden, parseOr400 } from '../http/errors';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
-import { createProfile, deleteProfile, setSuspended, updateProfile } from '../services/accounts';
+import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 
 const idParams = z.object({ id: z.uuid() });
@@ -29,6 +29,12 @@ export async function profileAccountRoutes(app: FastifyInstance) {
     const input = parseOr400(newProfileSchema, request.body);
     const created = await createProfile(app.db, input, actor);
     return reply.status(201).send({ payload: created });
+  });
+
+  /** One user for the admin's edit and delete screens (section 7 lists no such call; the web needs it). */
+  app.get('/api/profile/:id', adminOnly, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    return { payload: await getProfile(app.db, id) };
   });
 
   app.post('/api/profile/update', adminOnly, async (request) => {

@@ -64,6 +64,11 @@ async function liveOr404(db: Database, id: string): Promise<ProfileRow> {
   return row;
 }
 
+/** One live user, as the admin's edit and delete screens show it; 404 when unknown or deleted. */
+export async function getProfile(db: Database, id: string): Promise<Profile> {
+  return toProfileDto(await liveOr404(db, id));
+}
+
 /** True when `id` is the only active admin left. */
 async function isLastActiveAdmin(db: Database, id: string): Promise<boolean> {
   const [{ n }] = (await db

@@ -23,7 +23,5 @@ export function folioFor(type: TicketType, createdAt: Date, id: number): string 
   return formatFolio(type, Number(yearInSantiago.format(createdAt)), id);
 }
 
-/** The SLA deadline of a ticket created at `createdAt`. */
-export function dueAtFor(createdAt: Date, slaHours: number): Date {
-  return new Date(createdAt.getTime() + slaHours * 3_600_000);
-}
+/** The SLA deadline of a ticket created at `createdAt`; the SLA rules live in tickets/sla.ts. */
+export { dueAtFor } from './tickets/sla';

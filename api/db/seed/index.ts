@@ -13,9 +13,9 @@ export const DEMO_PASSWORD = 'Demo-2026';
 export const demoUsers: { email: string; firstName: string; lastName: string; role: Role; rut: string; phone: string }[] = [
   { email: 'admin@concesion.demo', firstName: 'Andrea', lastName: 'Valdés', role: 'ADMIN', rut: '11111111-1', phone: '+56911111111' },
   { email: 'supervisor@concesion.demo', firstName: 'Rodrigo', lastName: 'Fuentes', role: 'SUPERVISOR', rut: '12345678-5', phone: '+56922222222' },
-  { email: 'operador@concesion.demo', firstName: 'Carolina', lastName: 'Reyes', role: 'OPERATOR', rut: '13579246-4', phone: '+56933333333' },
+  { email: 'operador@concesion.demo', firstName: 'Carolina', lastName: 'Reyes', role: 'OPERATOR', rut: '13579246-2', phone: '+56933333333' },
   { email: 'inspector@concesion.demo', firstName: 'Patricio', lastName: 'Lagos', role: 'INSPECTOR', rut: '9876543-3', phone: '+56944444444' },
-  { email: 'conductor@concesion.demo', firstName: 'Juan', lastName: 'Pérez', role: 'DRIVER', rut: '15432876-0', phone: '+56955555555' },
+  { email: 'conductor@concesion.demo', firstName: 'Juan', lastName: 'Pérez', role: 'DRIVER', rut: '15432876-9', phone: '+56955555555' },
 ];
 
 export type SeedOptions = {

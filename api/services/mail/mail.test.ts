@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { mailQueue } from '../../db/schema';
 import { Mailer } from './mailer';
+import { enqueueMail, MAIL_BATCH } from './queue';
 import { createMailTransport, type MailTransport } from './transport';
 
 const silent = { error: () => {} };
@@ -62,6 +63,18 @@ describe('mail', () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  it('drains a backlog at once, so new mail never waits behind it for the timer', async () => {
+    await database.db.delete(mailQueue);
+    const sent: string[] = [];
+    const transport: MailTransport = { kind: 'outbox', send: async (mail) => void sent.push(mail.to), close: () => {} };
+    const mailer = new Mailer(database.db, transport, silent);
+    for (let i = 0; i < MAIL_BATCH * 2 + 5; i++) await enqueueMail(database.db, { to: `backlog${i}@concesion.demo`, subject: 's', text: 't' });
+    await mailer.queue({ to: 'urgente@concesion.demo', subject: 'Cambio de contraseña', text: 't' });
+    await mailer.idle();
+    expect(sent).toHaveLength(MAIL_BATCH * 2 + 6);
+    expect(sent.at(-1)).toBe('urgente@concesion.demo');
   });
 
   it('never fails the caller when delivery fails, and retries later', async () => {

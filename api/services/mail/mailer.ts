@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { deliverPendingMail, enqueueMail } from './queue';
+import { deliverPendingMail, enqueueMail, MAIL_BATCH } from './queue';
 import type { MailTransport, OutgoingMail } from './transport';
 
 type Logger = { error(obj: object, msg: string): void };
@@ -30,6 +30,10 @@ export class Mailer {
       return this.running;
     }
     this.running = deliverPendingMail(this.db, this.transport, this.log)
+      .then(({ sent, failed }) => {
+        // A full batch means more may be waiting: a backlog must not hold new mail until the timer.
+        if (sent + failed >= MAIL_BATCH) this.again = true;
+      })
       .catch((error: unknown) => this.log.error({ err: error }, 'mail delivery pass failed'))
       .finally(() => {
         this.running = null;

@@ -6,6 +6,9 @@ import type { MailTransport, OutgoingMail } from './transport';
 /** Minutes to wait after each failed attempt; after the last one the message is given up. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 720];
 
+/** Messages sent per delivery pass; a full pass is followed at once by another. */
+export const MAIL_BATCH = 20;
+
 /** Queues a message; delivery happens outside the user's request, so it can never fail it. */
 export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<void> {
   await db.insert(mailQueue).values({ recipient: mail.to, subject: mail.subject, body: mail.text });
@@ -19,7 +22,7 @@ export async function deliverPendingMail(
   transport: MailTransport,
   log: Logger,
   now = new Date(),
-  batch = 20,
+  batch = MAIL_BATCH,
 ): Promise<{ sent: number; failed: number }> {
   const due = await db
     .select()

@@ -1,0 +1,125 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailQueue, notification, ticket } from '../db/schema';
+import { sweepLateTickets } from '../services/notifications/late-sweep';
+import { createTestApi, type TestApi } from '../test/helper';
+import { createTicket, signInCallers, type Callers } from '../test/tickets';
+
+let api: TestApi;
+let who: Callers;
+beforeAll(async () => {
+  api = await createTestApi({ demoTickets: 0 });
+  who = await signInCallers(api);
+});
+afterAll(() => api.close());
+
+const list = (caller: { id: string; headers: object }, profileId = caller.id, query = '') =>
+  api.app.inject({ method: 'GET', url: `/api/notification/profile/${profileId}${query}`, headers: caller.headers as Record<string, string> });
+
+describe('notifications', () => {
+  it('are kept per profile, newest first, and the author is never told', async () => {
+    const t = await createTicket(api, who.driver);
+    const sent = await api.app.notifier.notify({
+      type: 'COMMENT_ADDED',
+      ticket: { id: t.id, folio: t.folio },
+      recipients: [who.driver.id, who.operator.id, who.operator.id, null],
+      authorId: who.operator.id,
+      message: `Nuevo comentario en el evento ${t.folio}`,
+    });
+    expect(sent).toBe(1);
+    const mine = (await list(who.driver)).json().payload;
+    expect(mine.content[0]).toMatchObject({ type: 'COMMENT_ADDED', ticketId: t.id, folio: t.folio, read: false });
+    expect(mine.unread).toBeGreaterThan(0);
+    expect((await list(who.operator)).json().payload.content.some((n: { ticketId: number }) => n.ticketId === t.id)).toBe(false);
+  });
+
+  it('never reaches a driver when staff-only', async () => {
+    const t = await createTicket(api, who.driver);
+    await api.app.notifier.notify({
+      type: 'COMMENT_ADDED',
+      ticket: { id: t.id, folio: t.folio },
+      recipients: [who.driver.id, who.supervisor.id],
+      staffOnly: true,
+      message: 'nota interna',
+    });
+    const driverSees = (await list(who.driver)).json().payload.content;
+    expect(driverSees.some((n: { message: string }) => n.message === 'nota interna')).toBe(false);
+    const mails = await api.database.db.select().from(mailQueue);
+    expect(mails.some((m) => m.body.includes('nota interna') && m.recipient === 'conductor@concesion.demo')).toBe(false);
+    expect(mails.some((m) => m.subject === 'nota interna' && m.recipient === 'supervisor@concesion.demo')).toBe(true);
+  });
+
+  it('answers 404 for anyone else’s list and notifications', async () => {
+    expect((await list(who.operator, who.driver.id)).statusCode).toBe(404);
+    const [theirs] = await api.database.db.select().from(notification).where(eq(notification.profileId, who.driver.id)).limit(1);
+    const read = await api.app.inject({ method: 'POST', url: `/api/notification/${theirs!.id}/read`, headers: who.operator.headers });
+    expect(read.statusCode).toBe(404);
+    const all = await api.app.inject({ method: 'POST', url: `/api/notification/profile/${who.driver.id}/read-all`, headers: who.operator.headers });
+    expect(all.statusCode).toBe(404);
+  });
+
+  it('marks one and then all read', async () => {
+    const before = (await list(who.driver)).json().payload;
+    const first = before.content[0];
+    const read = await api.app.inject({ method: 'POST', url: `/api/notification/${first.id}/read`, headers: who.driver.headers });
+    expect(read.json().payload.unread).toBe(before.unread - 1);
+    const all = await api.app.inject({ method: 'POST', url: `/api/notification/profile/${who.driver.id}/read-all`, headers: who.driver.headers });
+    expect(all.json().payload.unread).toBe(0);
+    expect((await list(who.driver)).json().payload.content.every((n: { read: boolean }) => n.read)).toBe(true);
+  });
+
+  it('pages with page and size', async () => {
+    const page = (await list(who.supervisor, who.supervisor.id, '?page=0&size=1')).json().payload;
+    expect(page).toMatchObject({ page: 0, size: 1 });
+    expect(page.content.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('TICKET_LATE', () => {
+  it('is raised once, to the assignee and the supervisors, when a ticket becomes late', async () => {
+    const t = await createTicket(api, who.operator);
+    await api.database.db
+      .update(ticket)
+      .set({ assignedToId: who.operator.id, statusCode: 'ASSIGNED', dueAt: new Date(Date.now() - 60_000) })
+      .where(eq(ticket.id, t.id));
+    await sweepLateTickets(api.database.db, api.app.notifier);
+    await sweepLateTickets(api.database.db, api.app.notifier);
+    const rows = await api.database.db.select().from(notification).where(sql`${notification.ticketId} = ${t.id} and ${notification.type} = 'TICKET_LATE'`);
+    expect(rows.map((r) => r.profileId).sort()).toEqual([who.operator.id, who.supervisor.id].sort());
+  });
+});
+
+describe('GET /api/notification/stream', () => {
+  it('pushes a new notification to the open stream at once', async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.app.server.address() as AddressInfo;
+    const received = new Promise<string>((resolve, reject) => {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/notification/stream', headers: who.inspector.headers }, (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: ready')) void fire();
+          if (text.includes('event: notification')) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+      });
+      req.on('error', reject);
+    });
+    let fired = false;
+    const fire = async () => {
+      if (fired) return;
+      fired = true;
+      const t = await createTicket(api, who.operator);
+      await api.app.notifier.notify({ type: 'TICKET_ASSIGNED', ticket: { id: t.id, folio: t.folio }, recipients: [who.inspector.id], message: `Se le asignó el evento ${t.folio}` });
+    };
+    const text = await received;
+    const data = JSON.parse(text.split('event: notification\ndata: ')[1]!.split('\n')[0]!);
+    expect(data.notification.type).toBe('TICKET_ASSIGNED');
+    expect(data.unread).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from '@contract/zod';
+import { pageQuerySchema } from '@contract/envelope';
+import { notFound, parseOr400 } from '../http/errors';
+import { principalOf, requireAuth } from '../http/auth';
+
+const profileParams = z.object({ id: z.string() });
+const notificationParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** How often an idle stream says it is alive, so proxies keep it open. */
+const HEARTBEAT_MS = 25_000;
+
+export async function notificationRoutes(app: FastifyInstance) {
+  // Open streams end when the API stops, so shutdown never waits on a browser.
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const end of streams) end();
+  });
+
+  /** One's own notifications only; anyone else's profile is "not found". */
+  app.get('/api/notification/profile/:id', { preHandler: requireAuth }, async (request) => {
+    const { id } = parseOr400(profileParams, request.params);
+    if (id !== principalOf(request).profileId) throw notFound();
+    return { payload: await app.notifier.list(id, parseOr400(pageQuerySchema, request.query)) };
+  });
+
+  app.post('/api/notification/:id/read', { preHandler: requireAuth }, async (request) => {
+    const { id } = parseOr400(notificationParams, request.params);
+    const principal = principalOf(request);
+    if (!(await app.notifier.markRead(principal.profileId, id))) throw notFound();
+    return { payload: { unread: await app.notifier.unreadCount(principal.profileId) } };
+  });
+
+  app.post('/api/notification/profile/:id/read-all', { preHandler: requireAuth }, async (request) => {
+    const { id } = parseOr400(profileParams, request.params);
+    if (id !== principalOf(request).profileId) throw notFound();
+    const marked = await app.notifier.markAllRead(id);
+    return { payload: { marked, unread: 0 } };
+  });
+
+  /** Server-sent events: each new notification of the caller, with the unread count. */
+  app.get('/api/notification/stream', { preHandler: requireAuth }, async (request, reply) => {
+    const { profileId } = principalOf(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`event: ready\ndata: ${JSON.stringify({ unread: await app.notifier.unreadCount(profileId) })}\n\n`);
+    const unsubscribe = app.notifier.bus.subscribe(profileId, (event) => {
+      res.write(`event: notification\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': latido\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(end);
+    };
+    const end = () => {
+      close();
+      res.end();
+    };
+    streams.add(end);
+    request.raw.on('close', close);
+  });
+}

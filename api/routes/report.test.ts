@@ -1,0 +1,234 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { and, gte, lt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statisticsSchema } from '@contract/statistics';
+import { ticketTypeLabels } from '@contract/messages';
+import { queryRows } from '../db/client';
+import { ticket } from '../db/schema';
+import { monthRange, writeMonthlyReport } from '../services/reports/monthly';
+import { csvSink, xlsxSink, type TableSink } from '../services/reports/sinks';
+import { createTestApi, type TestApi } from '../test/helper';
+import { createTicket, signInCallers, type Callers } from '../test/tickets';
+
+let api: TestApi;
+let who: Callers;
+const now = new Date();
+const thisMonth = { year: Number(now.toLocaleString('en-US', { timeZone: 'America/Santiago', year: 'numeric' })), month: Number(now.toLocaleString('en-US', { timeZone: 'America/Santiago', month: 'numeric' })) };
+const lastMonth = thisMonth.month === 1 ? { year: thisMonth.year - 1, month: 12 } : { year: thisMonth.year, month: thisMonth.month - 1 };
+
+beforeAll(async () => {
+  api = await createTestApi({ demoTickets: 120 });
+  who = await signInCallers(api);
+});
+afterAll(() => api.close());
+
+const get = (url: string, token: string) => api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+async function foliosCreatedIn(year: number, month: number): Promise<string[]> {
+  const range = monthRange(year, month);
+  const rows = await api.database.db
+    .select({ folio: ticket.folio })
+    .from(ticket)
+    .where(and(gte(ticket.createdAt, range.from), lt(ticket.createdAt, range.to)));
+  return rows.map((r) => r.folio).sort();
+}
+
+async function readWorkbook(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('GET /api/report/reportStatistic', () => {
+  it('gives staff the whole concession, consistent with the ticket list counters', async () => {
+    const stats = statisticsSchema.parse((await get('/api/report/reportStatistic', who.operator.token)).json().payload);
+    const list = (await get('/api/ticket/list/all?size=1', who.operator.token)).json().payload;
+    expect(stats.scope).toBe('all');
+    expect(stats.counters.total).toBe(list.total);
+    expect({ new: stats.counters.new, late: stats.counters.late, closed: stats.counters.closed }).toEqual(list.counters);
+    expect(stats.counters.active + stats.counters.closed).toBe(stats.counters.total);
+    const sum = (rows: { count: number }[]) => rows.reduce((a, r) => a + r.count, 0);
+    for (const breakdown of [stats.byType, stats.byClassification, stats.byStatus, stats.byChannel, stats.bySector, stats.byCommune]) {
+      expect(sum(breakdown)).toBe(stats.counters.total);
+    }
+    expect(stats.kilometerStrip.reduce((a, r) => a + r.total, 0)).toBe(stats.counters.total);
+    expect(stats.kilometerStrip.reduce((a, r) => a + r.active, 0)).toBe(stats.counters.active);
+    expect(stats.trend).toHaveLength(30);
+    expect(stats.roadTickets.length).toBe(Math.min(stats.counters.active, 400));
+    expect(stats.roadTickets.filter((t) => t.late).length).toBe(Math.min(stats.counters.late, stats.roadTickets.length));
+    const [dbCount] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from ticket`);
+    expect(stats.counters.total).toBe(dbCount!.n);
+  });
+
+  it('gives the inspector the same whole view', async () => {
+    const stats = (await get('/api/report/reportStatistic', who.inspector.token)).json().payload;
+    expect(stats.scope).toBe('all');
+  });
+
+  it('gives a driver only their own tickets', async () => {
+    const created = await createTicket(api, who.otherDriver);
+    const stats = (await get('/api/report/reportStatistic', who.otherDriver.token)).json().payload;
+    expect(stats.scope).toBe('own');
+    expect(stats.counters.total).toBe(1);
+    expect(stats.roadTickets.map((t: { folio: string }) => t.folio)).toEqual([created.folio]);
+    const mine = (await get('/api/report/reportStatistic', who.driver.token)).json().payload;
+    const [own] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from ticket where reporter_id = ${who.driver.id}`);
+    expect(mine.counters.total).toBe(own!.n);
+  });
+
+  it('counts a new ticket and its closing at once', async () => {
+    const before = (await get('/api/report/reportStatistic', who.admin.token)).json().payload;
+    await createTicket(api, who.operator);
+    const after = (await get('/api/report/reportStatistic', who.admin.token)).json().payload;
+    expect(after.counters.total).toBe(before.counters.total + 1);
+    expect(after.counters.new).toBe(before.counters.new + 1);
+    expect(after.trend.at(-1).created).toBe(before.trend.at(-1).created + 1);
+  });
+
+  it('refuses a half-given month', async () => {
+    expect((await get('/api/report/reportStatistic?month=3', who.admin.token)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/report/{id}', () => {
+  it('refuses drivers, unknown reports and bad months', async () => {
+    expect((await get(`/api/report/1?month=1&year=2026`, who.driver.token)).statusCode).toBe(403);
+    expect((await get(`/api/report/9?month=1&year=2026`, who.admin.token)).statusCode).toBe(404);
+    expect((await get(`/api/report/abc?month=1&year=2026`, who.admin.token)).statusCode).toBe(404);
+    const bad = await get(`/api/report/1?month=13&year=2026`, who.admin.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.fields.month).toBe('Indique un mes entre 1 y 12');
+    expect((await get(`/api/report/1?month=2&year=1999`, who.admin.token)).statusCode).toBe(400);
+    expect((await get(`/api/report/1`, who.admin.token)).statusCode).toBe(400);
+    expect((await api.app.inject({ method: 'GET', url: '/api/report/1?month=1&year=2026' })).statusCode).toBe(401);
+  });
+
+  it('serves the month in detail as a workbook with exactly that month’s tickets', async () => {
+    for (const { year, month } of [thisMonth, lastMonth]) {
+      const response = await get(`/api/report/1?month=${month}&year=${year}`, who.inspector.token);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="reporte-eventos-${year}-${String(month).padStart(2, '0')}.xlsx"`,
+      );
+      const rows = await readWorkbook(response.rawPayload);
+      expect(rows[0]).toContain('Folio');
+      expect(rows[0]).toContain('Clasificación');
+      const folios = rows.slice(1).map((r) => String(r[0])).sort();
+      expect(folios).toEqual(await foliosCreatedIn(year, month));
+    }
+  });
+
+  it('serves the monthly summary with the numbers of the statistics call', async () => {
+    const { year, month } = lastMonth;
+    const stats = (await get(`/api/report/reportStatistic?month=${month}&year=${year}`, who.supervisor.token)).json().payload;
+    const response = await get(`/api/report/2?month=${month}&year=${year}`, who.supervisor.token);
+    const rows = await readWorkbook(response.rawPayload);
+    const value = (label: unknown) => rows.find((r) => r[0] === label)?.[1];
+    expect(value('Eventos ingresados')).toBe(stats.counters.total);
+    expect(value('Cerrados')).toBe(stats.counters.closed);
+    expect(value('Atrasados')).toBe(stats.counters.late);
+    expect(stats.counters.total).toBe((await foliosCreatedIn(year, month)).length);
+    for (const t of stats.byType) expect(value(ticketTypeLabels[t.key as keyof typeof ticketTypeLabels])).toBe(t.count);
+    for (const s of stats.bySector) expect(value(s.key)).toBe(s.count);
+  });
+
+  it('serves deadline compliance per classification', async () => {
+    const { year, month } = lastMonth;
+    const stats = (await get(`/api/report/reportStatistic?month=${month}&year=${year}`, who.admin.token)).json().payload;
+    const rows = await readWorkbook((await get(`/api/report/3?month=${month}&year=${year}&format=xlsx`, who.admin.token)).rawPayload);
+    expect(rows[0]).toEqual(expect.arrayContaining(['Clasificación', 'Plazo (horas)', 'Cumplimiento (%)']));
+    for (const c of stats.slaCompliance) {
+      const row = rows.find((r) => r[0] === c.name)!;
+      expect(row[4]).toBe(c.closed);
+      expect(row[5]).toBe(c.onTime);
+    }
+  });
+
+  it('serves CSV with commas, quotes and newlines escaped and formulas neutralised', async () => {
+    const nasty = {
+      description: 'Dijo "hola", luego\nse fue; =HYPERLINK("http://x")',
+      fullName: '=cmd|calc',
+      realAddress: '-2+3',
+      phone: '+56 9 1234 5678',
+    };
+    const created = await createTicket(api, who.operator, nasty);
+    const response = await get(`/api/report/1?month=${thisMonth.month}&year=${thisMonth.year}&format=csv`, who.operator.token);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('.csv"');
+    expect(response.body.charCodeAt(0)).toBe(0xfeff);
+    const records: string[][] = parse(response.body, { bom: true });
+    const header = records[0]!;
+    const row = records.find((r) => r[0] === created.folio)!;
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Descripción')).toBe(nasty.description);
+    expect(cell('Nombre')).toBe(`'${nasty.fullName}`);
+    expect(cell('Dirección')).toBe(`'${nasty.realAddress}`);
+    expect(cell('Teléfono')).toBe("'+56912345678");
+    expect(records.length - 1).toBe((await foliosCreatedIn(thisMonth.year, thisMonth.month)).length);
+  });
+});
+
+describe('csvSink', () => {
+  it('neutralises every formula prefix and quotes what needs quoting', async () => {
+    const out = new PassThrough();
+    const sink = csvSink(out);
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await sink.row(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'a,b', 'dijo "sí"', 'línea\notra', 'normal', 42]);
+    await sink.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(parse(text, { bom: true })[0]).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'a,b', 'dijo "sí"', 'línea\notra', 'normal', '42']);
+    expect(text).toContain('"a,b"');
+    expect(text).toContain('"dijo ""sí"""');
+  });
+});
+
+describe('streaming', () => {
+  /** Counts the rows a report has produced so far. */
+  function counting(sink: TableSink) {
+    const state = { rows: 0 };
+    return { state, sink: { ...sink, row: (v: Parameters<TableSink['row']>[0]) => ((state.rows += 1), sink.row(v)) } };
+  }
+
+  it('waits for a slow reader instead of piling rows up in memory', async () => {
+    // 12,000 tickets in one month of 2020, straight into the table.
+    await queryRows(
+      api.database.db,
+      sql`insert into ticket (folio, type, classification_id, status_code, channel_code, description, kilometer, sector, commune,
+            orientation, date_event, due_at, created_at, full_name)
+          select 'R-2020-' || lpad(g::text, 7, '0'), 'CLAIM', 1, 'CLOSED', 'WEB', repeat('Descripción larga del evento ', 8) || g,
+            (g % 110)::numeric, 'Placilla', 'Valparaíso', 'NORTH_SOUTH', timestamptz '2020-03-02 12:00-03' + (g || ' seconds')::interval,
+            timestamptz '2020-03-05 12:00-03', timestamptz '2020-03-02 12:00-03' + (g || ' seconds')::interval, 'Persona ' || g
+          from generate_series(1, 12000) g`,
+    );
+    for (const format of ['csv', 'xlsx'] as const) {
+      const out = new PassThrough({ highWaterMark: 16 * 1024 });
+      const { state, sink } = counting(format === 'csv' ? csvSink(out) : xlsxSink(out, 'Eventos'));
+      const done = writeMonthlyReport(api.database.db, 1, 2020, 3, sink);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Nobody has read yet: the producer is parked after a small buffer's worth.
+      expect(state.rows).toBeGreaterThan(0);
+      expect(state.rows).toBeLessThan(4000);
+      let bytes = 0;
+      for await (const chunk of Readable.from(out)) bytes += (chunk as Buffer).length;
+      await done;
+      expect(state.rows).toBe(12000);
+      expect(bytes).toBeGreaterThan(0);
+    }
+  });
+
+  it('stops producing when the reader goes away', async () => {
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    const done = writeMonthlyReport(api.database.db, 1, 2020, 3, csvSink(out));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    out.destroy();
+    await expect(done).rejects.toThrow(/went away/);
+  });
+});
+

@@ -1,0 +1,44 @@
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Role } from '@contract/roles';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { principalOf } from '../../http/auth';
+import type { Database } from '../../db/client';
+import { TicketRuleError } from '../../services/tickets/lifecycle';
+import { canSeeTicket } from '../../services/tickets/permissions';
+import { findTicket, type TicketActor } from '../../services/tickets/store';
+
+/** After requireAuth: only roles the permission rule admits go on (403 for the others). */
+export function allowRoles(rule: (role: Role) => boolean): preHandlerHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!rule(principalOf(request).role)) throw forbidden();
+  };
+}
+
+export function actorOf(request: FastifyRequest): TicketActor {
+  const p = principalOf(request);
+  return { profileId: p.profileId, role: p.role, name: `${p.firstName} ${p.lastName}`.trim() };
+}
+
+/** Ids are positive integers; anything else names no ticket. */
+export function ticketIdOf(request: FastifyRequest): number {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+/** The ticket if the caller may see it; 404 otherwise, so a driver learns nothing of others' tickets. */
+export async function visibleTicket(db: Database, actor: TicketActor, id: number) {
+  const found = await findTicket(db, id);
+  if (!found || !canSeeTicket(actor, found)) throw notFound();
+  return found;
+}
+
+/** Domain rule failures as the API envelope: 409 state conflicts, 400 field errors, 404. */
+export function toApiError(error: unknown): unknown {
+  if (!(error instanceof TicketRuleError)) return error;
+  const status = error.kind === 'conflict' ? 409 : error.kind === 'missing' ? 404 : 400;
+  return new ApiError(status, error.message, error.fields);
+}
+
+/** Route path parameter for ticket ids: digits only, so /api/ticket/abc is a 404, not a handler. */
+export const TICKET_ID = ':id(^\\d{1,15}$)';

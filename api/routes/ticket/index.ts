@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { ticketListRoutes } from './lists';
+import { ticketRoutes } from './tickets';
+
+/**
+ * /api/ticket/... Static segments (category, nearby, list/...) always win over the
+ * numeric :id in Fastify's router, whatever the registration order.
+ */
+export async function ticketApiRoutes(app: FastifyInstance) {
+  await app.register(ticketListRoutes);
+  await app.register(ticketRoutes);
+}

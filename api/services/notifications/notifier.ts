@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { formatMessage, messages } from '@contract/messages';
+import type { Notification, NotificationList, NotificationType } from '@contract/notification';
+import type { PageQuery } from '@contract/envelope';
+import { ROLE_AREAS, type Role } from '@contract/roles';
+import type { Database } from '../../db/client';
+import { notification, profile, ticket } from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import type { NotificationBus } from './bus';
+
+export type NotifyInput = {
+  type: NotificationType;
+  ticket: { id: number; folio: string };
+  /** Profile ids; nulls and repeats are dropped. */
+  recipients: (string | null | undefined)[];
+  /** Whoever caused it is never told about it. */
+  authorId?: string | null;
+  /** Internal notes reach staff only, never a driver. */
+  staffOnly?: boolean;
+  message: string;
+};
+
+type NotificationRow = typeof notification.$inferSelect & { folio: string | null };
+
+const toDto = (row: NotificationRow): Notification => ({
+  id: row.id,
+  type: row.type as NotificationType,
+  ticketId: row.ticketId,
+  folio: row.folio,
+  message: row.message,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Stores, mails and pushes notifications. Failures to mail never fail the caller. */
+export class Notifier {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    readonly bus: NotificationBus,
+    private readonly publicWebUrl: string,
+  ) {}
+
+  async notify(input: NotifyInput): Promise<number> {
+    const ids = [...new Set(input.recipients.filter((r): r is string => Boolean(r) && r !== input.authorId))];
+    if (ids.length === 0) return 0;
+    const people = await this.db
+      .select({ id: profile.id, email: profile.email, role: profile.profileCode })
+      .from(profile)
+      .where(and(inArray(profile.id, ids), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
+    const audience = people.filter((p) => !(input.staffOnly && p.role === 'DRIVER'));
+    if (audience.length === 0) return 0;
+    const rows = await this.db
+      .insert(notification)
+      .values(audience.map((p) => ({ profileId: p.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
+      .returning();
+    for (const person of audience) {
+      const row = rows.find((r) => r.profileId === person.id)!;
+      const unread = await this.unreadCount(person.id);
+      this.bus.publish(person.id, { notification: toDto({ ...row, folio: input.ticket.folio }), unread });
+      const area = ROLE_AREAS[person.role as Role];
+      await this.mailer.queue({
+        to: person.email,
+        subject: input.message,
+        text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${area}/events/${input.ticket.id}\n`,
+      });
+    }
+    return audience.length;
+  }
+
+  async unreadCount(profileId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notification)
+      .where(and(eq(notification.profileId, profileId), isNull(notification.readAt)));
+    return row?.n ?? 0;
+  }
+
+  async list(profileId: string, query: PageQuery): Promise<NotificationList> {
+    const [rows, [total], unread] = await Promise.all([
+      this.db
+        .select({
+          id: notification.id,
+          profileId: notification.profileId,
+          type: notification.type,
+          ticketId: notification.ticketId,
+          message: notification.message,
+          readAt: notification.readAt,
+          createdAt: notification.createdAt,
+          folio: ticket.folio,
+        })
+        .from(notification)
+        .leftJoin(ticket, eq(ticket.id, notification.ticketId))
+        .where(eq(notification.profileId, profileId))
+        .orderBy(desc(notification.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(notification).where(eq(notification.profileId, profileId)),
+      this.unreadCount(profileId),
+    ]);
+    return { content: rows.map(toDto), page: query.page, size: query.size, total: total?.n ?? 0, unread };
+  }
+
+  /** Marks one of the profile's notifications read; false when it is not theirs. */
+  async markRead(profileId: string, id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(notification)
+      .set({ readAt: sql`coalesce(${notification.readAt}, now())` })
+      .where(and(eq(notification.id, id), eq(notification.profileId, profileId)))
+      .returning({ id: notification.id });
+    return rows.length > 0;
+  }
+
+  async markAllRead(profileId: string): Promise<number> {
+    const rows = await this.db
+      .update(notification)
+      .set({ readAt: new Date() })
+      .where(and(eq(notification.profileId, profileId), isNull(notification.readAt)))
+      .returning({ id: notification.id });
+    return rows.length;
+  }
+}
+
+/** The Spanish sentence of each notification. */
+export const notificationText = {
+  commentAdded: (folio: string) => formatMessage(messages.notifyCommentAdded, { folio }),
+  ticketAssigned: (folio: string) => formatMessage(messages.notifyTicketAssigned, { folio }),
+  statusChanged: (folio: string, status: string) => formatMessage(messages.notifyStatusChanged, { folio, status }),
+  ticketClosed: (folio: string) => formatMessage(messages.notifyTicketClosed, { folio }),
+  ticketLate: (folio: string) => formatMessage(messages.notifyTicketLate, { folio }),
+};

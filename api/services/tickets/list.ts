@@ -1,0 +1,210 @@
+import { and, asc, eq, gte, isNull, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { santiagoDayStart, santiagoNextDayStart } from '@contract/date-time';
+import { normalizeRut } from '@contract/rut';
+import type { TicketListItem } from '@contract/ticket-dto';
+import {
+  SEARCH_COUNT_CAP,
+  TOTAL_COUNT_CAP,
+  type TicketCounters,
+  type TicketListQuery,
+  type TicketListResponse,
+} from '@contract/ticket-list';
+import { TICKET_STATUSES, type Channel, type Orientation, type TicketStatus, type TicketType } from '@contract/ticket-codes';
+import { queryRows, type Database } from '../../db/client';
+import { classification, profile, ticket, ticketCounter, ticketSearchDocument } from '../../db/schema';
+import type { ListScope } from './permissions';
+import { fullName } from './store';
+import { isLate, lateCondition } from './sla';
+
+/**
+ * Ticket lists. Cost per page view, whatever the table size:
+ * - the page walks an index in list order (schema.ts) and stops after page x size rows;
+ * - total: a primary-key read of ticket_counter when only the scope, tab and status
+ *   narrow the list, else a count that stops after TOTAL_COUNT_CAP (SEARCH_COUNT_CAP
+ *   with q) matches;
+ * - counters: new and closed from ticket_counter, late from the partial index of
+ *   active tickets by due date. See docs/decisions/020-ticket-counters.md.
+ */
+export function scopeKey(scope: ListScope): string {
+  return scope.kind === 'all' ? 'all' : `${scope.kind === 'reporter' ? 'r' : 'a'}:${scope.profileId}`;
+}
+
+function scopeCondition(scope: ListScope): SQL | undefined {
+  if (scope.kind === 'reporter') return eq(ticket.reporterId, scope.profileId);
+  if (scope.kind === 'assignee') return eq(ticket.assignedToId, scope.profileId);
+  return undefined;
+}
+
+const TAB_STATUSES: Record<TicketListQuery['tab'], readonly TicketStatus[]> = {
+  all: TICKET_STATUSES,
+  active: TICKET_STATUSES.filter((s) => s !== 'CLOSED'),
+  closed: ['CLOSED'],
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const FOLIO = /^[RSI]-\d{4}-\d{6,}$/i;
+/** A whole RUT as typed with its dash or dots (a bare number may be part of anything). */
+const WHOLE_RUT = /^\d{1,3}(?:\.?\d{3}){1,2}\s*-\s*[\dkK]$|^\d{1,3}\.\d{3}\.\d{3}[\dkK]$/;
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * q: a whole folio, RUT or e-mail is an exact match on its own index; anything else is a
+ * substring of folio, RUT, e-mail, name or description through the trigram index.
+ */
+export function searchCondition(q: string): SQL {
+  const text = q.trim();
+  if (FOLIO.test(text)) return eq(ticket.folio, text.toUpperCase());
+  const rut = WHOLE_RUT.test(text) ? normalizeRut(text) : null;
+  if (rut) return eq(ticket.rut, rut);
+  if (WHOLE_EMAIL.test(text)) return eq(ticket.email, text.toLowerCase());
+  const needle = /^[\d.]+$/.test(text) ? text.replace(/\./g, '') : text;
+  return sql`${ticketSearchDocument('"ticket".')} ilike ${`%${escapeLike(needle)}%`}`;
+}
+
+/** The filters other than scope, tab and status; when there are none, counters give the total. */
+function filterConditions(query: TicketListQuery, now: Date): SQL[] {
+  const where: SQL[] = [];
+  if (query.classificationId !== undefined) where.push(eq(ticket.classificationId, query.classificationId));
+  if (query.type) where.push(eq(ticket.type, query.type));
+  if (query.sector) where.push(eq(ticket.sector, query.sector));
+  if (query.commune) where.push(eq(ticket.commune, query.commune));
+  if (query.orientation) where.push(eq(ticket.orientation, query.orientation));
+  if (query.kmFrom !== undefined) where.push(gte(ticket.kilometer, query.kmFrom));
+  if (query.kmTo !== undefined) where.push(lte(ticket.kilometer, query.kmTo));
+  const from = query.dateFrom ? santiagoDayStart(query.dateFrom) : null;
+  if (from) where.push(gte(ticket.createdAt, from));
+  const to = query.dateTo ? santiagoNextDayStart(query.dateTo) : null;
+  if (to) where.push(lt(ticket.createdAt, to));
+  if (query.assignedToId === 'none') where.push(isNull(ticket.assignedToId));
+  else if (query.assignedToId) where.push(eq(ticket.assignedToId, query.assignedToId));
+  if (query.late === true) where.push(lateCondition(now));
+  if (query.late === false) where.push(not(lateCondition(now)));
+  if (query.q) where.push(searchCondition(query.q));
+  return where;
+}
+
+function statusConditions(query: TicketListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (query.tab === 'active') where.push(ne(ticket.statusCode, 'CLOSED'));
+  if (query.tab === 'closed') where.push(eq(ticket.statusCode, 'CLOSED'));
+  if (query.status) where.push(eq(ticket.statusCode, query.status));
+  return where;
+}
+
+/**
+ * The created-at indexes are (created_at DESC NULLS LAST, id DESC NULLS LAST). PostgreSQL
+ * only walks an index for an ORDER BY with the same null placement (NOT NULL columns
+ * included), and a plain DESC means NULLS FIRST: spelled out, or every list sorts the table.
+ */
+const ORDER: Record<TicketListQuery['sort'], SQL[]> = {
+  'createdAt:desc': [sql`${ticket.createdAt} desc nulls last`, sql`${ticket.id} desc nulls last`],
+  'createdAt:asc': [sql`${ticket.createdAt} asc nulls first`, sql`${ticket.id} asc nulls first`],
+  'dueAt:asc': [asc(ticket.dueAt), asc(ticket.id)],
+  'kilometer:asc': [asc(ticket.kilometer), asc(ticket.id)],
+};
+
+const assignee = alias(profile, 'assignee');
+
+async function readCounters(db: Database, scope: ListScope): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ statusCode: ticketCounter.statusCode, n: ticketCounter.n })
+    .from(ticketCounter)
+    .where(eq(ticketCounter.scopeKey, scopeKey(scope)));
+  return new Map(rows.map((r) => [r.statusCode, Number(r.n)]));
+}
+
+async function countLate(db: Database, scope: ListScope, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(ticket)
+    .where(and(scopeCondition(scope), lateCondition(now)));
+  return row?.n ?? 0;
+}
+
+/** Counts matches up to the cap: a broad filter never scans the whole table. */
+export async function countCapped(db: Database, where: SQL | undefined, cap = TOTAL_COUNT_CAP): Promise<{ total: number; capped: boolean }> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${ticket} where ${where ?? sql`true`} limit ${cap + 1}) capped`,
+  );
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+export async function listTickets(db: Database, scope: ListScope, query: TicketListQuery, now: Date): Promise<TicketListResponse> {
+  const filters = filterConditions(query, now);
+  const where = and(scopeCondition(scope), ...statusConditions(query), ...filters);
+
+  const pageQuery = db
+    .select({
+      id: ticket.id,
+      folio: ticket.folio,
+      type: ticket.type,
+      classificationId: ticket.classificationId,
+      classificationName: classification.name,
+      statusCode: ticket.statusCode,
+      channelCode: ticket.channelCode,
+      kilometer: ticket.kilometer,
+      sector: ticket.sector,
+      commune: ticket.commune,
+      orientation: ticket.orientation,
+      dateEvent: ticket.dateEvent,
+      fullName: ticket.fullName,
+      assignedToId: ticket.assignedToId,
+      assigneeFirstName: assignee.firstName,
+      assigneeLastName: assignee.lastName,
+      dueAt: ticket.dueAt,
+      pausedAt: ticket.pausedAt,
+      closedAt: ticket.closedAt,
+      createdAt: ticket.createdAt,
+    })
+    .from(ticket)
+    .innerJoin(classification, eq(classification.id, ticket.classificationId))
+    .leftJoin(assignee, eq(assignee.id, ticket.assignedToId))
+    .where(where)
+    .orderBy(...ORDER[query.sort])
+    .limit(query.size)
+    .offset(query.page * query.size);
+  // On PostgreSQL the four reads run on separate pool connections at once; the
+  // embedded database queues them on its single connection.
+  const [rows, counts, late, filteredTotal] = await Promise.all([
+    pageQuery,
+    readCounters(db, scope),
+    countLate(db, scope, now),
+    filters.length > 0 ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
+  ]);
+  let total: number;
+  let totalCapped = false;
+  if (filteredTotal) {
+    ({ total, capped: totalCapped } = filteredTotal);
+  } else {
+    const statuses = TAB_STATUSES[query.tab].filter((s) => !query.status || s === query.status);
+    total = statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+  }
+
+  const counters: TicketCounters = { new: counts.get('NEW') ?? 0, late, closed: counts.get('CLOSED') ?? 0 };
+  const content: TicketListItem[] = rows.map((r) => ({
+    id: r.id,
+    folio: r.folio,
+    type: r.type as TicketType,
+    classificationId: r.classificationId,
+    classificationName: r.classificationName,
+    statusCode: r.statusCode as TicketStatus,
+    channelCode: r.channelCode as Channel,
+    kilometer: r.kilometer,
+    sector: r.sector,
+    commune: r.commune,
+    orientation: r.orientation as Orientation,
+    dateEvent: r.dateEvent.toISOString(),
+    fullName: r.fullName,
+    assignedToId: r.assignedToId,
+    assignedToName: fullName(r.assigneeFirstName, r.assigneeLastName),
+    dueAt: r.dueAt.toISOString(),
+    closedAt: r.closedAt ? r.closedAt.toISOString() : null,
+    late: isLate({ statusCode: r.statusCode as TicketStatus, dueAt: r.dueAt, pausedAt: r.pausedAt }, now),
+    createdAt: r.createdAt.toISOString(),
+  }));
+  return { content, page: query.page, size: query.size, total, totalCapped, counters };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseDateTimeInput, santiagoDayStart, santiagoNextDayStart, toSantiagoInputValue } from './date-time';
+
+describe('Santiago time', () => {
+  it('reads a datetime-local value as Chilean time (summer UTC-3, winter UTC-4)', () => {
+    expect(parseDateTimeInput('2026-01-15T10:30')?.toISOString()).toBe('2026-01-15T13:30:00.000Z');
+    expect(parseDateTimeInput('2026-07-15T10:30')?.toISOString()).toBe('2026-07-15T14:30:00.000Z');
+  });
+
+  it('takes an instant with a zone as is', () => {
+    expect(parseDateTimeInput('2026-01-15T10:30:00Z')?.toISOString()).toBe('2026-01-15T10:30:00.000Z');
+    expect(parseDateTimeInput('2026-01-15T10:30:00.123-03:00')?.toISOString()).toBe('2026-01-15T13:30:00.123Z');
+  });
+
+  it('refuses dates that do not exist and other text', () => {
+    for (const bad of ['2026-02-31T10:00', '2026-13-01T10:00', '2026-01-01T25:00', 'ayer', '2026-01-01']) {
+      expect(parseDateTimeInput(bad)).toBeNull();
+    }
+  });
+
+  it('round-trips through the form input value', () => {
+    const instant = new Date('2026-03-10T18:45:00.000Z');
+    expect(parseDateTimeInput(toSantiagoInputValue(instant))?.toISOString()).toBe(instant.toISOString());
+  });
+
+  it('gives the bounds of a Santiago day', () => {
+    expect(santiagoDayStart('2026-01-15')?.toISOString()).toBe('2026-01-15T03:00:00.000Z');
+    expect(santiagoNextDayStart('2026-01-31')?.toISOString()).toBe('2026-02-01T03:00:00.000Z');
+    expect(santiagoDayStart('2026-02-30')).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Dates as the concession lives them: Chilean time (America/Santiago), whatever the
+ * server's or browser's zone. A form's datetime-local value carries no zone, so it is
+ * read as Santiago time; an ISO string with Z or an offset is taken as is.
+ */
+export const TIME_ZONE = 'America/Santiago';
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+type Parts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+function santiagoParts(date: Date): Parts {
+  const get = (type: string) => Number(partsFormat.formatToParts(date).find((p) => p.type === type)!.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** Minutes Santiago is ahead of UTC at that instant (negative: -180 or -240). */
+function offsetMinutes(utcMs: number): number {
+  const whole = Math.floor(utcMs / 1000) * 1000;
+  const p = santiagoParts(new Date(whole));
+  return (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole) / 60_000;
+}
+
+/** The instant a Santiago wall-clock time names (the later reading when clocks go back). */
+export function fromSantiagoWallClock(p: Parts): Date | null {
+  const guess = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const check = new Date(guess);
+  // Date.UTC rolls 31 February over into March: such a date does not exist.
+  if (check.getUTCMonth() !== p.month - 1 || check.getUTCDate() !== p.day || p.hour > 23 || p.minute > 59 || p.second > 59) {
+    return null;
+  }
+  let instant = guess - offsetMinutes(guess) * 60_000;
+  const corrected = guess - offsetMinutes(instant) * 60_000;
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An ISO instant (with Z or offset) or a datetime-local value read as Santiago time. */
+export function parseDateTimeInput(value: string): Date | null {
+  const text = value.trim();
+  if (WITH_ZONE.test(text)) {
+    const date = new Date(text);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const m = LOCAL.exec(text);
+  if (!m) return null;
+  return fromSantiagoWallClock({
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4]),
+    minute: Number(m[5]),
+    second: Number(m[6] ?? 0),
+  });
+}
+
+/** The first instant of a Santiago calendar day given as YYYY-MM-DD (a date input's value). */
+export function santiagoDayStart(day: string): Date | null {
+  const m = DAY.exec(day.trim());
+  if (!m) return null;
+  return fromSantiagoWallClock({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: 0, minute: 0, second: 0 });
+}
+
+/** The first instant of the Santiago day after the given one. */
+export function santiagoNextDayStart(day: string): Date | null {
+  const m = DAY.exec(day.trim());
+  if (!m) return null;
+  const next = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1));
+  if (!santiagoDayStart(day)) return null;
+  return fromSantiagoWallClock({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A value for <input type="datetime-local">, in Santiago time: 2026-03-01T14:05. */
+export function toSantiagoInputValue(date: Date): string {
+  const p = santiagoParts(date);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}

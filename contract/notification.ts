@@ -1,0 +1,26 @@
+import { z } from './zod';
+import { pagedOf } from './envelope';
+
+/** Product decisions: who hears about what. Section 3 names COMMENT_ADDED. */
+export const NOTIFICATION_TYPES = ['COMMENT_ADDED', 'TICKET_ASSIGNED', 'STATUS_CHANGED', 'TICKET_CLOSED', 'TICKET_LATE'] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: notificationTypeSchema,
+  ticketId: z.number().int().nullable(),
+  folio: z.string().nullable(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notification/profile/{id}: newest first, with the unread count. */
+export const notificationListSchema = pagedOf(notificationSchema).extend({ unread: z.number().int() });
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** One server-sent event of GET /api/notification/stream. */
+export const notificationEventSchema = z.object({ notification: notificationSchema, unread: z.number().int() });
+export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -1,0 +1,114 @@
+import { z } from './zod';
+import {
+  channelSchema,
+  closureReasonSchema,
+  historyActionSchema,
+  orientationSchema,
+  ticketStatusSchema,
+  ticketTypeSchema,
+} from './ticket-codes';
+
+/** Instants travel as ISO 8601 strings in UTC. */
+const instant = z.string();
+
+/** GET /api/ticket/{id}, and the answer of POST and PUT. */
+export const ticketSchema = z.object({
+  id: z.number().int(),
+  folio: z.string(),
+  type: ticketTypeSchema,
+  classificationId: z.number().int(),
+  classificationName: z.string(),
+  statusCode: ticketStatusSchema,
+  channelCode: channelSchema,
+  description: z.string(),
+  kilometer: z.number(),
+  sector: z.string(),
+  commune: z.string(),
+  orientation: orientationSchema,
+  dateEvent: instant,
+  reporterId: z.string().nullable(),
+  createdById: z.string().nullable(),
+  assignedToId: z.string().nullable(),
+  assignedToName: z.string().nullable(),
+  realAddress: z.string().nullable(),
+  email: z.string().nullable(),
+  fullName: z.string().nullable(),
+  phone: z.string().nullable(),
+  rut: z.string().nullable(),
+  /** When the SLA runs out; moved forward by the time spent ON_HOLD. */
+  dueAt: instant,
+  /** Set while ON_HOLD: the SLA clock stopped then. */
+  pausedAt: instant.nullable(),
+  firstResponseAt: instant.nullable(),
+  closedAt: instant.nullable(),
+  closureReason: closureReasonSchema.nullable(),
+  /** Computed: active and past its due time (the paused time does not count). */
+  late: z.boolean(),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** A row of a ticket list: what the table shows, without contact details. */
+export const ticketListItemSchema = ticketSchema.pick({
+  id: true,
+  folio: true,
+  type: true,
+  classificationId: true,
+  classificationName: true,
+  statusCode: true,
+  channelCode: true,
+  kilometer: true,
+  sector: true,
+  commune: true,
+  orientation: true,
+  dateEvent: true,
+  fullName: true,
+  assignedToId: true,
+  assignedToName: true,
+  dueAt: true,
+  closedAt: true,
+  late: true,
+  createdAt: true,
+});
+export type TicketListItem = z.infer<typeof ticketListItemSchema>;
+
+/** GET /api/ticket/{id}/history: immutable, oldest first. */
+export const ticketHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  actorId: z.string().nullable(),
+  actorName: z.string(),
+  action: historyActionSchema,
+  /** Field by field: what it was and what it became. */
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  createdAt: instant,
+});
+export type TicketHistoryEntry = z.infer<typeof ticketHistoryEntrySchema>;
+
+/** GET /api/ticket/category: a category of one type, with its deadline in hours. */
+export const classificationSchema = z.object({
+  id: z.number().int(),
+  type: ticketTypeSchema,
+  name: z.string(),
+  slaHours: z.number().int(),
+  active: z.boolean(),
+});
+export type Classification = z.infer<typeof classificationSchema>;
+
+/**
+ * GET /api/ticket/nearby: open tickets close by, possible duplicates of one being
+ * entered. Drivers get no id and nothing personal; staff get the id to open it.
+ */
+export const nearbyTicketSchema = z.object({
+  id: z.number().int().optional(),
+  folio: z.string(),
+  type: ticketTypeSchema,
+  classificationName: z.string(),
+  statusCode: ticketStatusSchema,
+  kilometer: z.number(),
+  orientation: orientationSchema,
+  dateEvent: instant,
+  createdAt: instant,
+});
+export type NearbyTicket = z.infer<typeof nearbyTicketSchema>;
