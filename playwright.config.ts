@@ -45,6 +45,8 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-only-secret-0123456789abcdef',
         CONCESSION_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,
         BUILD_DIR: buildDir,
+        // Tests may act as distinct visitors (X-Forwarded-For), so per-address API limits do not leak between tests.
+        WEB_TRUST_PROXY: 'true',
       },
       reuseExistingServer: false,
       timeout: 60_000,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from './http/errors';
 import { messages } from '@contract/messages';
@@ -13,6 +14,7 @@ import { Mailer } from './services/mail/mailer';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
 import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
+import { localFileStorage, type FileStorage } from './services/storage';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -30,6 +32,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     mailer: Mailer;
     notifier: Notifier;
+    storage: FileStorage;
   }
 }
 
@@ -38,6 +41,7 @@ export type AppDeps = {
   db: Database;
   loginThrottle?: LoginThrottle;
   mailTransport?: MailTransport;
+  storage?: FileStorage;
 };
 
 /** JSON bodies are small: tickets and profiles. Files go through multipart with their own limits. */
@@ -66,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.mailer.idle();
     transport.close();
   });
+  app.decorate('storage', deps.storage ?? localFileStorage(path.join(deps.config.dataDir, 'attachments')));
   app.decorateRequest('principal', null);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
@@ -76,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only: any other body type is a 415, not something half-understood.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.attachmentMaxMb * 1024 * 1024, files: deps.config.attachmentMaxFiles, fields: 10, parts: 20 },
+  });
   // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
   await app.register(rateLimit, {
     global: false,

@@ -27,6 +27,8 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Concesión Vial <no-responder@concesion.demo>'),
   /** The web app's public address, for links in e-mails. */
   PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
+  ATTACHMENT_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
 });
 
 export type Config = {
@@ -46,6 +48,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicWebUrl: string;
+  attachmentMaxMb: number;
+  attachmentMaxFiles: number;
 };
 
 /**
@@ -78,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicWebUrl: c.PUBLIC_WEB_URL.replace(/\/$/, ''),
+    attachmentMaxMb: c.ATTACHMENT_MAX_MB,
+    attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
   };
 }
 

@@ -12,6 +12,7 @@ export default [
     route('login', 'routes/user/login.tsx'),
     route('recover-password', 'routes/user/recover-password.tsx'),
     route('register', 'routes/user/register.tsx'),
+    route('reset-password', 'routes/user/reset-password.tsx'),
     route('logout', 'routes/user/logout.tsx'),
   ]),
 
@@ -55,6 +56,9 @@ export default [
     route('assignments', 'routes/assignments/index.tsx', { id: 'admin-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'admin-notifications' }),
     route('users', 'routes/users/list.tsx', { id: 'admin-users' }),
+    route('users/new', 'routes/users/new.tsx', { id: 'admin-users-new' }),
+    route('users/:uuid/edit', 'routes/users/edit.tsx', { id: 'admin-users-edit' }),
+    route('users/:uuid/delete', 'routes/users/delete.tsx', { id: 'admin-users-delete' }),
   ]),
 
   // Anything else: the not-found page with status 404.

@@ -17,3 +17,4 @@ export * from './text';
 export * from './statistics';
 export * from './report';
 export * from './notification';
+export * from './conversation';

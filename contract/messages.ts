@@ -42,6 +42,18 @@ export const messages = {
   resetLinkExpired: 'El enlace para cambiar la contraseña expiró. Solicite uno nuevo.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
   registered: 'Su cuenta fue creada. ¡Bienvenido!',
+  // Comments and attachments (section 8's informational messages).
+  commentRequired: 'Escriba un comentario',
+  commentSaved: 'Comentario guardado',
+  commentNotSaved: 'No fue posible guardar el comentario',
+  fileUploaded: 'Archivo cargado correctamente',
+  attachmentError: 'Error al cargar el archivo adjunto',
+  attachmentCreatedButFailed: 'El evento fue creado, pero el archivo adjunto no pudo ser cargado. Edite el evento y vuelva a intentarlo',
+  attachmentTypeNotAllowed: 'Tipo de archivo no permitido: solo JPEG, PNG, WebP, HEIC o PDF',
+  attachmentTooLarge: 'Cada archivo puede pesar hasta {{max}} MB',
+  attachmentTooMany: 'Puede adjuntar hasta {{max}} archivos a la vez',
+  attachmentEmpty: 'El archivo está vacío',
+  attachmentMissing: 'Seleccione al menos un archivo',
   // Notifications ({{folio}} is the ticket's folio).
   notifyCommentAdded: 'Nuevo comentario en el evento {{folio}}',
   notifyTicketAssigned: 'Se le asignó el evento {{folio}}',

@@ -35,6 +35,18 @@ export function formatFolio(type: TicketType, year: number, id: number): string 
 export const ACTIVE_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'ON_HOLD'] as const satisfies readonly TicketStatus[];
 
 /** What a history entry records; one entry per change request, its changes listed field by field. */
-export const HISTORY_ACTIONS = ['CREATED', 'UPDATED', 'ASSIGNED', 'UNASSIGNED', 'STATUS_CHANGED', 'CLOSED', 'REOPENED'] as const;
+export const HISTORY_ACTIONS = [
+  'CREATED',
+  'UPDATED',
+  'ASSIGNED',
+  'UNASSIGNED',
+  'STATUS_CHANGED',
+  'CLOSED',
+  'REOPENED',
+  'COMMENTED',
+  // An internal note: staff only, never in a driver's view of the history.
+  'NOTE_ADDED',
+  'ATTACHED',
+] as const;
 export const historyActionSchema = z.enum(HISTORY_ACTIONS);
 export type HistoryAction = z.infer<typeof historyActionSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ticketListRoutes } from './lists';
 import { ticketRoutes } from './tickets';
+import { conversationRoutes } from './conversation';
 
 /**
  * /api/ticket/... Static segments (category, nearby, list/...) always win over the
@@ -9,4 +10,5 @@ import { ticketRoutes } from './tickets';
 export async function ticketApiRoutes(app: FastifyInstance) {
   await app.register(ticketListRoutes);
   await app.register(ticketRoutes);
+  await app.register(conversationRoutes);
 }

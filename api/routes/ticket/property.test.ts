@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const RUNS = { numRuns: 60 };
+const RUNS = { numRuns: 50 };
 
 /** Values a careless or hostile client might send for any field. */
 const junk = fc.oneof(

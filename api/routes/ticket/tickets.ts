@@ -6,6 +6,7 @@ import { requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket } from '../../services/tickets/permissions';
 import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
+import { seesInternalNotes } from '../../services/tickets/comments';
 import { actorOf, allowRoles, TICKET_ID, ticketIdOf, toApiError, visibleTicket } from './guards';
 
 /** One ticket: read, create, update (status, assignee, close, reopen), history; and the categories. */
@@ -20,8 +21,9 @@ export async function ticketRoutes(app: FastifyInstance) {
   });
 
   app.get(`/api/ticket/${TICKET_ID}/history`, { preHandler: requireAuth }, async (request) => {
-    const found = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
-    return { payload: await ticketHistoryOf(app.db, found.id) };
+    const actor = actorOf(request);
+    const found = await visibleTicket(app.db, actor, ticketIdOf(request));
+    return { payload: await ticketHistoryOf(app.db, found.id, seesInternalNotes(actor.role)) };
   });
 
   app.post('/api/ticket', { preHandler: [requireAuth, allowRoles(canCreateTicket)] }, async (request, reply) => {

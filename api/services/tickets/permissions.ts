@@ -57,3 +57,7 @@ export function myScope(actor: Actor): ListScope {
     ? { kind: 'reporter', profileId: actor.profileId }
     : { kind: 'assignee', profileId: actor.profileId };
 }
+
+/** Comments and attachments: drivers on their own tickets (visibility decides), staff on any; the inspector only reads. */
+export const canCommentOn = (role: Role) => role !== 'INSPECTOR';
+export const canAttachTo = (role: Role) => role !== 'INSPECTOR';

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatMessage, messages } from '@contract/messages';
 import type { TicketCreate, TicketUpdate } from '@contract/ticket';
@@ -188,8 +188,13 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
   return toTicketDto((await findTicket(db, id))!, now);
 }
 
-export async function ticketHistoryOf(db: Database, ticketId: number): Promise<TicketHistoryEntry[]> {
-  const rows = await db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, ticketId)).orderBy(asc(ticketHistory.id));
+/** The history in order; without internal notes for whoever may not read them (drivers). */
+export async function ticketHistoryOf(db: Database, ticketId: number, includeInternal = true): Promise<TicketHistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(ticketHistory)
+    .where(and(eq(ticketHistory.ticketId, ticketId), includeInternal ? undefined : ne(ticketHistory.action, 'NOTE_ADDED')))
+    .orderBy(asc(ticketHistory.id));
   return rows.map((h) => ({
     id: h.id,
     ticketId: h.ticketId,

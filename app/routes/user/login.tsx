@@ -11,14 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/login';
-import { EMAIL_MAX, PASSWORD_MAX, emailSchema, loginPasswordSchema, meResponseSchema, readBearerToken } from '@contract/auth';
+import { EMAIL_MAX, PASSWORD_MAX, emailSchema, loginPasswordSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
-import { createApiClient, toFormErrors } from '~/api-client.server';
+import { signInWithPassword } from '~/auth.server';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { dashboardPath } from '~/navigation';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
-import { toSessionUser } from '~/session-user';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 
@@ -46,26 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { email, password, redirectTo } = submission.value;
   const session = await requestSession(request, context);
-  const auth = await createApiClient(request, session, null).call('POST', '/api/auth', {
-    body: { email, password, providerId: 'email', tokenId: '' },
-  });
-  if (!auth.ok) {
-    if (auth.status === 401) return failed([messages.invalidCredentials], {}, 401);
-    // 429 and the like: the API's own Spanish message.
-    const errors = toFormErrors(auth);
-    return failed(errors.formErrors, errors.fieldErrors, auth.status);
-  }
-
-  const token = readBearerToken(auth.headers.get('authorization'));
-  if (!token) {
-    console.error(messages.missingToken);
-    return failed([messages.invalidCredentials], {}, 401);
-  }
-  const user = toSessionUser(await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
-  if (!user) {
-    console.error(`[login] ${email} has no role group`);
-    return failed([messages.invalidCredentials], {}, 401);
-  }
+  const result = await signInWithPassword(request, session, email, password);
+  if (!result.ok) return failed(result.formErrors, result.fieldErrors, result.status);
+  const { token, user } = result;
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);

@@ -1,41 +1,78 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
+import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
-import { EMAIL_MAX } from '@contract/auth';
+import { EMAIL_MAX, emailSchema } from '@contract/auth';
+import { createApiClient, toFormErrors } from '~/api-client.server';
+import { ConformTextField } from '~/components/conform-fields';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
-import { getI18n } from '~/i18n/middleware.server';
+import { LOGIN_PATH } from '~/navigation';
+import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 
-/** The accounts issue sends GET /api/profile/forgotten/{email}; until then the form answers that it is coming. */
-export function action({ context }: Route.ActionArgs) {
-  return data({ notice: getI18n(context).t('auth:comingSoon') }, { status: 501 });
+export const recoverFormSchema = z.object({ email: emailSchema });
+
+const sentSchema = z.object({ message: z.string() });
+
+/**
+ * The web form is a POST (no GET changes anything on the web side); the API call is the
+ * specification's GET /api/profile/forgotten/{email}, which answers the same for any address.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: recoverFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), sent: null }, { status: 400 });
+  }
+  const session = await requestSession(request, context);
+  const answer = await createApiClient(request, session, null).call(
+    'GET',
+    `/api/profile/forgotten/${encodeURIComponent(submission.value.email)}`,
+    { schema: sentSchema },
+  );
+  if (!answer.ok) {
+    // 429: the API's own message.
+    return data({ result: submission.reply(toFormErrors(answer)), sent: null }, { status: answer.status });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: answer.payload.message };
 }
 
 export default function RecoverPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'recover',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoverFormSchema }),
+  });
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/recover-password') === true;
+
   return (
     <PublicPage title={t('recover.title')} intro={t('recover.intro')}>
-      <Form method="post" noValidate className="form-stack">
-        {actionData?.notice ? <Alert severity="info">{actionData.notice}</Alert> : null}
-        <TextField
-          id="recover-email"
-          name="email"
-          type="email"
-          label={t('recover.email')}
-          autoComplete="email"
-          fullWidth
-          slotProps={{ htmlInput: { required: true, maxLength: EMAIL_MAX } }}
-        />
-        <Button type="submit" variant="contained" size="large" fullWidth>
-          {t('recover.submit')}
+      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        {actionData?.sent ? (
+          <Alert severity="success" role="status">
+            {actionData.sent}
+          </Alert>
+        ) : null}
+        {form.errors?.length ? (
+          <Alert severity="error" id={form.errorId}>
+            {form.errors[0]}
+          </Alert>
+        ) : null}
+        <ConformTextField meta={fields.email} label={t('recover.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {submitting ? t('recover.submitting') : t('recover.submit')}
         </Button>
       </Form>
       <nav className="public-links">
-        <Link to="/user/login">{t('backToLogin')}</Link>
+        <Link to={LOGIN_PATH}>{t('backToLogin')}</Link>
       </nav>
     </PublicPage>
   );

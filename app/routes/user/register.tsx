@@ -1,54 +1,153 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { data, Form, Link } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { z } from '@contract/zod';
 import type { Route } from './+types/register';
+import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth';
+import { messages } from '@contract/messages';
+import { NAME_MAX, newProfileSchema } from '@contract/profile';
+import { PHONE_INPUT_MAX } from '@contract/phone';
+import { RUT_INPUT_MAX } from '@contract/rut';
+import { createApiClient, toFormErrors } from '~/api-client.server';
+import { signInWithPassword } from '~/auth.server';
+import { ConformCheckbox, ConformTextField, Honeypot } from '~/components/conform-fields';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
-import { getI18n } from '~/i18n/middleware.server';
+import { dashboardPath, LOGIN_PATH } from '~/navigation';
+import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
+import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
 
-/** The fields of POST /api/profile/new a driver fills in; the accounts issue completes the flow. */
-const FIELDS = [
-  { name: 'firstName', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', type: 'email', autoComplete: 'email' },
-  { name: 'rut', type: 'text', autoComplete: 'off' },
-  { name: 'phone', type: 'tel', autoComplete: 'tel' },
-  { name: 'password', type: 'password', autoComplete: 'new-password' },
-  { name: 'passwordConfirm', type: 'password', autoComplete: 'new-password' },
-] as const;
+/** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
+const HONEYPOT = 'website';
+const SECRET_FIELDS = ['password', 'passwordConfirm', HONEYPOT];
 
-export function action({ context }: Route.ActionArgs) {
-  return data({ notice: getI18n(context).t('auth:comingSoon') }, { status: 501 });
+/** POST /api/profile/new's fields a driver gives, plus the form-only confirmation, terms and honeypot. */
+export const registerFormSchema = newProfileSchema
+  .omit({ profileCode: true, realAddress: true })
+  .extend({
+    passwordConfirm: passwordConfirmField,
+    terms: z.literal(true, { error: messages.termsRequired }),
+    [HONEYPOT]: z.string().optional(),
+  })
+  .refine(...passwordsEqual);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = readAuth(await requestSession(request, context));
+  if (auth) throw redirect(dashboardPath(auth.user.role));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: registerFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
+    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) }, { status });
+
+  const { email, password, firstName, lastName, phone, rut, [HONEYPOT]: honeypot } = submission.value;
+  if (honeypot) {
+    // Nothing is created; a person whose browser filled the hidden field can simply send again.
+    console.warn('[register] honeypot filled: sign-up refused');
+    return failed([messages.validationFailed], {}, 400);
+  }
+
+  const session = await requestSession(request, context);
+  const created = await createApiClient(request, session, null).call('POST', '/api/profile/new', {
+    body: { email, password, firstName, lastName, phone, rut },
+  });
+  if (!created.ok) {
+    // 409 e-mail taken comes with its field; 429 and the like only with the API's message.
+    const errors = toFormErrors(created);
+    const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
+    return failed(hasFieldErrors ? [] : errors.formErrors, errors.fieldErrors, created.status);
+  }
+
+  // The specification's REGISTER transition: the new driver is signed in at once.
+  const signedIn = await signInWithPassword(request, session, email, password);
+  addToast(session, 'success', messages.registered);
+  if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);
+  else console.error(`[register] ${email} was created but could not sign in (HTTP ${signedIn.status})`);
+  throw redirect(signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH, {
+    headers: { 'Set-Cookie': await commitSession(session) },
+  });
 }
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'register',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
+  });
+  // Each answer remounts the password fields empty, as the server-rendered form is without JavaScript.
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData) setAttempt((count) => count + 1);
+  }, [actionData]);
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/register') === true;
+
   return (
     <PublicPage title={t('register.title')} intro={t('register.intro')}>
-      <Form method="post" noValidate className="form-stack">
-        {actionData?.notice ? <Alert severity="info">{actionData.notice}</Alert> : null}
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.name}
-            id={`register-${field.name}`}
-            name={field.name}
-            type={field.type}
-            label={t(`register.${field.name}`)}
-            autoComplete={field.autoComplete}
-            fullWidth
-            slotProps={{ htmlInput: { required: true } }}
-          />
-        ))}
-        <Button type="submit" variant="contained" size="large" fullWidth>
-          {t('register.submit')}
+      {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
+      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        {form.errors?.length ? (
+          <Alert severity="error" id={form.errorId}>
+            {form.errors[0]}
+          </Alert>
+        ) : null}
+        <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
+        <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
+        <ConformTextField meta={fields.rut} label={t('register.rut')} helperText={t('register.rutHelp')} maxLength={RUT_INPUT_MAX} required />
+        <ConformTextField
+          meta={fields.phone}
+          label={t('register.phone')}
+          type="tel"
+          autoComplete="tel"
+          helperText={t('register.phoneHelp')}
+          maxLength={PHONE_INPUT_MAX}
+          required
+        />
+        <ConformTextField meta={fields.email} label={t('register.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
+        <ConformTextField
+          meta={fields.password}
+          label={t('register.password')}
+          type="password"
+          autoComplete="new-password"
+          helperText={t('register.passwordHelp')}
+          maxLength={PASSWORD_MAX}
+          required
+          resetKey={attempt}
+        />
+        <ConformTextField
+          meta={fields.passwordConfirm}
+          label={t('register.passwordConfirm')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          required
+          resetKey={attempt}
+        />
+        <ConformCheckbox meta={fields.terms} label={t('register.terms')} />
+        <Honeypot name={HONEYPOT} label={t('register.honeypot')} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {submitting ? t('register.submitting') : t('register.submit')}
         </Button>
       </Form>
       <nav className="public-links">
         <span>
-          {t('register.haveAccount')} <Link to="/user/login">{t('backToLogin')}</Link>
+          {t('register.haveAccount')} <Link to={LOGIN_PATH}>{t('backToLogin')}</Link>
         </span>
       </nav>
     </PublicPage>

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { ATTACHMENT_LIST_SIZE, commentCreateSchema } from '@contract/conversation';
+import { pageQuerySchema } from '@contract/envelope';
+import { formatMessage, messages } from '@contract/messages';
+import { z } from '@contract/zod';
+import { ApiError, notFound, parseOr400 } from '../../http/errors';
+import { requireAuth } from '../../http/auth';
+import { notificationText } from '../../services/notifications/notifier';
+import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
+import { addComment, listComments } from '../../services/tickets/comments';
+import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
+import { actorOf, allowRoles, ticketIdOf, TICKET_ID, visibleTicket } from './guards';
+
+const attachmentPageQuery = pageQuerySchema.extend({ size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE) });
+
+/** The conversation on a ticket: comments and attachments. */
+export async function conversationRoutes(app: FastifyInstance) {
+  app.get(`/api/ticket/${TICKET_ID}/comment`, { preHandler: requireAuth }, async (request) => {
+    const actor = actorOf(request);
+    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
+    return { payload: await listComments(app.db, t.id, actor.role, parseOr400(pageQuerySchema, request.query)) };
+  });
+
+  app.post(`/api/ticket/${TICKET_ID}/comment`, { preHandler: [requireAuth, allowRoles(canCommentOn)] }, async (request, reply) => {
+    const actor = actorOf(request);
+    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
+    const input = parseOr400(commentCreateSchema, request.body);
+    const saved = await addComment(app.db, t, actor, input);
+    await app.notifier.notify({
+      type: 'COMMENT_ADDED',
+      ticket: { id: t.id, folio: t.folio },
+      recipients: [t.reporterId, t.assignedToId],
+      authorId: actor.profileId,
+      staffOnly: saved.internal,
+      message: notificationText.commentAdded(t.folio),
+    });
+    return reply.status(201).send({ payload: saved, message: messages.commentSaved });
+  });
+
+  app.get(`/api/ticket/${TICKET_ID}/attachment`, { preHandler: requireAuth }, async (request) => {
+    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
+    return { payload: await listAttachments(app.db, t.id, parseOr400(attachmentPageQuery, request.query)) };
+  });
+
+  /** Multipart, one or more files under any field name; all are stored or none is. */
+  app.post(`/api/ticket/${TICKET_ID}/attachment`, { preHandler: [requireAuth, allowRoles(canAttachTo)] }, async (request, reply) => {
+    const actor = actorOf(request);
+    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
+    if (!request.isMultipart()) throw new ApiError(415, messages.unsupportedMediaType);
+    const { attachmentMaxMb: maxMb, attachmentMaxFiles: maxFiles } = app.config;
+    const stored: StoredUpload[] = [];
+    try {
+      for await (const part of request.files({ limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles } })) {
+        stored.push(await storeUpload(app.storage, part.file, part.filename));
+      }
+      if (stored.length === 0) throw new ApiError(400, messages.attachmentMissing, { files: messages.attachmentMissing });
+      const saved = await recordAttachments(app.db, t.id, actor, stored);
+      return reply.status(201).send({ payload: saved, message: messages.fileUploaded });
+    } catch (error) {
+      // Nothing of a failed request stays: no file, no row.
+      await Promise.all(stored.map((f) => app.storage.remove(f.key)));
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
+        const message =
+          code === 'FST_FILES_LIMIT'
+            ? formatMessage(messages.attachmentTooMany, { max: maxFiles })
+            : formatMessage(messages.attachmentTooLarge, { max: maxMb });
+        throw new ApiError(413, message, { files: message });
+      }
+      throw error;
+    }
+  });
+
+  /** The file itself, always as a download with its true type. */
+  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId`, { preHandler: requireAuth }, async (request, reply) => {
+    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
+    const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
+    if (!found) throw notFound();
+    const ascii = found.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+    return reply
+      .header('content-type', found.contentType)
+      .header('content-length', String(found.sizeBytes))
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=3600')
+      .send(await app.storage.open(found.storageKey));
+  });
+}

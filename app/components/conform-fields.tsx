@@ -1,0 +1,116 @@
+import type { FieldMetadata } from '@conform-to/react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+
+type TextProps = {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'search';
+  autoComplete?: string;
+  maxLength?: number;
+  required?: boolean;
+  helperText?: string;
+  /** Changing it remounts the input empty: password fields after each server answer. */
+  resetKey?: number;
+};
+
+/**
+ * A MUI text field bound to a Conform field: the server's or the schema's first message
+ * under it, the typed value kept after a failed submission. Works the same without
+ * JavaScript, since the value travels as defaultValue in the server-rendered HTML.
+ */
+export function ConformTextField({ meta, label, type = 'text', autoComplete, maxLength, required, helperText, resetKey }: TextProps) {
+  return (
+    <TextField
+      key={resetKey === undefined ? meta.key : `${meta.key}-${resetKey}`}
+      id={meta.id}
+      name={meta.name}
+      type={type}
+      label={label}
+      defaultValue={resetKey === undefined ? meta.initialValue : undefined}
+      error={!meta.valid}
+      // A line is always kept for the message, so one appearing on blur never moves the next field or button.
+      helperText={meta.errors?.[0] ?? helperText ?? ' '}
+      autoComplete={autoComplete}
+      fullWidth
+      slotProps={{ htmlInput: { required: required || undefined, maxLength } }}
+    />
+  );
+}
+
+/** A native select (it works without JavaScript) bound to a Conform field. */
+export function ConformSelect({
+  meta,
+  label,
+  required,
+  children,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <TextField
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      select
+      label={label}
+      defaultValue={meta.initialValue ?? ''}
+      error={!meta.valid}
+      helperText={meta.errors?.[0]}
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { required: required || undefined } }}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+/** A checkbox with its message under it, described for screen readers. */
+export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMetadata<boolean | undefined>; label: string; defaultChecked?: boolean }) {
+  const checked = meta.initialValue === undefined ? defaultChecked : meta.initialValue === 'on';
+  return (
+    <div>
+      <FormControlLabel
+        label={label}
+        control={
+          <Checkbox
+            key={meta.key}
+            id={meta.id}
+            name={meta.name}
+            defaultChecked={checked}
+            slotProps={{
+              input: {
+                'aria-invalid': !meta.valid || undefined,
+                'aria-describedby': meta.errors ? meta.errorId : undefined,
+              },
+            }}
+          />
+        }
+      />
+      {meta.errors ? (
+        <FormHelperText error id={meta.errorId}>
+          {meta.errors[0]}
+        </FormHelperText>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A field only bots fill: out of sight, out of the tab order and hidden from screen
+ * readers. See docs/decisions/040-sign-up-honeypot.md.
+ */
+export function Honeypot({ name, label }: { name: string; label: string }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={`${name}-field`}>{label}</label>
+      <input id={`${name}-field`} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/delete';
+import { messages } from '@contract/messages';
+import { requireAuth } from '~/auth.server';
+import { i18n } from '~/i18n/config';
+import { addToast, commitSession, requestSession } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { fullName } from './user-form';
+import { backToList, loadProfile, profileIdOr404 } from './users.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+/** The confirmation is a page of its own, so it works without JavaScript. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const profile = await loadProfile(requireAuth(context).api, params.uuid);
+  return { name: fullName(profile), email: profile.email, from: backToList(new URL(request.url).searchParams.get('from')) };
+}
+
+/** Soft delete: the person's tickets, comments and history keep their name. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const uuid = profileIdOr404(params.uuid);
+  const form = await request.formData();
+  const deleted = await requireAuth(context).api.call('POST', `/api/profile/delete/${uuid}`);
+  const session = await requestSession(request, context);
+  // Refusals (their own account, the last active admin) come back as the API's message.
+  if (deleted.ok) addToast(session, 'success', messages.userDeleted);
+  else addToast(session, 'error', deleted.message);
+  throw redirect(backToList(form.get('from')), { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function DeleteUserScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('users');
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  return (
+    <section className="screen">
+      <h1>{t('delete.question', { name: loaderData.name })}</h1>
+      <div className="screen-form">
+        <p className="confirm-note">{t('delete.explanation', { email: loaderData.email })}</p>
+        <Form method="post" className="form-actions">
+          <input type="hidden" name="from" value={loaderData.from} />
+          <Button type="submit" variant="contained" color="error" size="large" disabled={submitting}>
+            {submitting ? t('delete.deleting') : t('delete.confirm')}
+          </Button>
+          <Link to={loaderData.from}>{t('delete.cancel')}</Link>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageTitle(data ? i18n.t('users:delete.question', { name: data.name }) : i18n.t('users:delete.title'));

@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/edit';
+import { messages } from '@contract/messages';
+import type { z } from '@contract/zod';
+import { toFormErrors } from '~/api-client.server';
+import { requireAuth } from '~/auth.server';
+import { i18n } from '~/i18n/config';
+import { addToast, commitSession, requestSession } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { editUserFormSchema, formValuesOf, fullName, SECRET_FIELDS, UserForm } from './user-form';
+import { backToList, loadProfile, profileIdOr404 } from './users.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const profile = await loadProfile(requireAuth(context).api, params.uuid);
+  return { profile, from: backToList(new URL(request.url).searchParams.get('from')) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const uuid = profileIdOr404(params.uuid);
+  const submission = parseWithZod(await request.formData(), { schema: editUserFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { from, passwordConfirm: _confirm, ...profile } = submission.value;
+  const updated = await requireAuth(context).api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  if (!updated.ok) {
+    // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
+    // last admin...) or, when no field is named, as a second line.
+    const errors = toFormErrors(updated);
+    const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
+    const formErrors = hasFieldErrors ? [messages.userNotUpdated] : [messages.userNotUpdated, ...errors.formErrors];
+    return data(
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { status: updated.status },
+    );
+  }
+  const session = await requestSession(request, context);
+  addToast(session, 'success', messages.userUpdated);
+  throw redirect(backToList(from), { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function EditUserScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('users');
+  const navigation = useNavigation();
+  const { profile, from } = loaderData;
+  const [form, fields] = useForm<z.input<typeof editUserFormSchema>>({
+    id: `edit-user-${profile.uuid}`,
+    lastResult: actionData?.result,
+    defaultValue: formValuesOf(profile),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserFormSchema }),
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData) setAttempt((count) => count + 1);
+  }, [actionData]);
+
+  return (
+    <section className="screen">
+      <h1>{t('form.editTitle', { name: fullName(profile) })}</h1>
+      <p className="screen-intro">{t('form.editIntro')}</p>
+      <UserForm
+        mode="edit"
+        form={{ props: getFormProps(form), errors: form.errors }}
+        fields={fields}
+        from={from}
+        cancelTo={from}
+        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+        resetKey={attempt}
+      />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageTitle(data ? i18n.t('users:form.editTitle', { name: fullName(data.profile) }) : i18n.t('users:title'));

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/new';
+import { messages } from '@contract/messages';
+import type { z } from '@contract/zod';
+import { toFormErrors } from '~/api-client.server';
+import { requireAuth } from '~/auth.server';
+import { i18n } from '~/i18n/config';
+import { addToast, commitSession, requestSession } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { newUserFormSchema, SECRET_FIELDS, UserForm } from './user-form';
+import { backToList } from './users.server';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { from: backToList(new URL(request.url).searchParams.get('from')) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newUserFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { from, passwordConfirm: _confirm, ...profile } = submission.value;
+  const created = await requireAuth(context).api.call('POST', '/api/profile/new', { body: profile });
+  if (!created.ok) {
+    // 409 e-mail taken arrives with its field; anything else only with the API's message.
+    const errors = toFormErrors(created);
+    const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
+    return data(
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { status: created.status },
+    );
+  }
+  const session = await requestSession(request, context);
+  addToast(session, 'success', messages.userCreated);
+  throw redirect(backToList(from), { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function NewUserScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('users');
+  const navigation = useNavigation();
+  const [form, fields] = useForm<z.input<typeof newUserFormSchema>>({
+    id: 'new-user',
+    lastResult: actionData?.result,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserFormSchema }),
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (actionData) setAttempt((count) => count + 1);
+  }, [actionData]);
+
+  return (
+    <section className="screen">
+      <h1>{t('form.newTitle')}</h1>
+      <p className="screen-intro">{t('form.newIntro')}</p>
+      <UserForm
+        mode="new"
+        form={{ props: getFormProps(form), errors: form.errors }}
+        fields={fields}
+        from={loaderData.from}
+        cancelTo={loaderData.from}
+        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+        resetKey={attempt}
+      />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('users:form.newTitle'));

@@ -1,0 +1,150 @@
+import { getFormProps, type FieldMetadata } from '@conform-to/react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import { z } from '@contract/zod';
+import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth';
+import { messages } from '@contract/messages';
+import { ADDRESS_MAX, NAME_MAX, newProfileSchema, updateProfileSchema, type Profile } from '@contract/profile';
+import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
+import { ROLES } from '@contract/roles';
+import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
+import { ConformSelect, ConformTextField } from '~/components/conform-fields';
+import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
+
+/** The admin chooses the user type explicitly: no silent default. */
+const profileCodeField = z.enum(ROLES, { error: messages.profileCodeInvalid });
+/** The list as the admin left it, to go back to (see `backToList`). */
+const fromField = z.string().optional();
+
+/** POST /api/profile/new as the admin sends it, plus the form-only fields. */
+export const newUserFormSchema = newProfileSchema
+  .extend({ profileCode: profileCodeField, passwordConfirm: passwordConfirmField, from: fromField })
+  .refine(...passwordsEqual);
+
+/** POST /api/profile/update without the uuid (it is in the address); an empty password keeps the old one. */
+export const editUserFormSchema = updateProfileSchema
+  .omit({ uuid: true })
+  .extend({ passwordConfirm: passwordConfirmField, from: fromField })
+  .refine(...passwordsEqual);
+
+/** Never sent back to the browser after a failed submission. */
+export const SECRET_FIELDS = ['password', 'passwordConfirm'];
+
+export function fullName(profile: Pick<Profile, 'firstName' | 'lastName'>): string {
+  return `${profile.firstName} ${profile.lastName}`.trim();
+}
+
+/** A user as the edit form shows it first: RUT and phone as people read them. */
+export function formValuesOf(profile: Profile) {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    rut: profile.rut ? formatRut(profile.rut) : '',
+    phone: profile.phone ? formatPhone(profile.phone) : '',
+    email: profile.email,
+    profileCode: profile.profileCode,
+    realAddress: profile.realAddress ?? '',
+  };
+}
+
+type UserFields = {
+  firstName: FieldMetadata<string | undefined>;
+  lastName: FieldMetadata<string | undefined>;
+  rut: FieldMetadata<string | undefined>;
+  phone: FieldMetadata<string | undefined>;
+  email: FieldMetadata<string | undefined>;
+  profileCode: FieldMetadata<string | undefined>;
+  realAddress: FieldMetadata<string | undefined>;
+  password: FieldMetadata<string | undefined>;
+  passwordConfirm: FieldMetadata<string | undefined>;
+  from: FieldMetadata<string | undefined>;
+};
+
+/** The create and edit forms: the same fields, the password optional when editing. */
+export function UserForm({
+  mode,
+  form,
+  fields,
+  from,
+  cancelTo,
+  submitting,
+  resetKey,
+}: {
+  mode: 'new' | 'edit';
+  /** getFormProps(form) and form.errors: the create and edit forms' schemas differ in the password. */
+  form: { props: ReturnType<typeof getFormProps>; errors: string[] | undefined };
+  fields: UserFields;
+  from: string;
+  cancelTo: string;
+  submitting: boolean;
+  resetKey: number;
+}) {
+  const { t } = useTranslation('users');
+  return (
+    <Form method="post" {...form.props} noValidate className="form-stack screen-form">
+      {form.errors?.map((error) => (
+        <Alert key={error} severity="error">
+          {error}
+        </Alert>
+      ))}
+      <input type="hidden" name={fields.from.name} value={from} />
+      <div className="form-row">
+        <ConformTextField meta={fields.firstName} label={t('form.firstName')} autoComplete="off" maxLength={NAME_MAX} required />
+        <ConformTextField meta={fields.lastName} label={t('form.lastName')} autoComplete="off" maxLength={NAME_MAX} required />
+      </div>
+      <div className="form-row">
+        <ConformTextField meta={fields.rut} label={t('form.rut')} helperText={t('form.rutHelp')} maxLength={RUT_INPUT_MAX} required />
+        <ConformTextField
+          meta={fields.phone}
+          label={t('form.phone')}
+          type="tel"
+          autoComplete="off"
+          helperText={t('form.phoneHelp')}
+          maxLength={PHONE_INPUT_MAX}
+          required
+        />
+      </div>
+      <div className="form-row">
+        <ConformTextField meta={fields.email} label={t('form.email')} type="email" autoComplete="off" maxLength={EMAIL_MAX} required />
+        <ConformSelect meta={fields.profileCode} label={t('form.profileCode')} required>
+          {mode === 'new' ? <option value="">{t('form.chooseProfileCode')}</option> : null}
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </ConformSelect>
+      </div>
+      <ConformTextField meta={fields.realAddress} label={t('form.realAddress')} autoComplete="off" maxLength={ADDRESS_MAX} />
+      <div className="form-row">
+        <ConformTextField
+          meta={fields.password}
+          label={t(mode === 'new' ? 'form.password' : 'form.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          helperText={t(mode === 'new' ? 'form.passwordHelp' : 'form.keepPasswordHelp')}
+          maxLength={PASSWORD_MAX}
+          required={mode === 'new'}
+          resetKey={resetKey}
+        />
+        <ConformTextField
+          meta={fields.passwordConfirm}
+          label={t('form.passwordConfirm')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          required={mode === 'new'}
+          resetKey={resetKey}
+        />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          {submitting ? t('form.saving') : t(mode === 'new' ? 'form.create' : 'form.save')}
+        </Button>
+        <Link to={cancelTo}>{t('form.cancel')}</Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { z } from './zod';
+import { formatMessage, messages } from './messages';
+import { pagedOf } from './envelope';
+import { roleSchema } from './roles';
+
+export const COMMENT_MAX = 2000;
+
+/** POST /api/ticket/{id}/comment: {comment}; staff may mark it internal (never shown to drivers). */
+export const commentCreateSchema = z.object({
+  comment: z
+    .string({ error: messages.commentRequired })
+    .trim()
+    .min(1, messages.commentRequired)
+    .max(COMMENT_MAX, formatMessage(messages.tooLong, { max: COMMENT_MAX })),
+  // A checkbox sends "on"; JSON sends a boolean.
+  internal: z
+    .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])
+    .optional()
+    .transform((v) => v === true || v === 'on' || v === 'true'),
+});
+export type CommentCreate = z.infer<typeof commentCreateSchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  ticketId: z.number().int(),
+  comment: z.string(),
+  internal: z.boolean(),
+  authorId: z.string().nullable(),
+  authorName: z.string(),
+  authorRole: roleSchema,
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentPageSchema = pagedOf(commentSchema);
+
+/** What the API accepts, decided by the file's content, not its name. */
+export const ATTACHMENT_TYPES = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+  'application/pdf': 'PDF',
+} as const;
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+export const ATTACHMENT_DEFAULT_MAX_MB = 10;
+export const ATTACHMENT_DEFAULT_MAX_FILES = 5;
+export const ATTACHMENT_LIST_SIZE = 100;
+
+export const attachmentSchema = z.object({
+  id: z.string(),
+  ticketId: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+export const attachmentPageSchema = pagedOf(attachmentSchema);
