@@ -24,6 +24,14 @@ type CallOptions<S extends z.ZodType | undefined> = {
 };
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** A body passed through as it arrives (see `ApiClient.forward`). */
+class StreamedBody {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
+  ) {}
+}
+
 function throwErrorPage(body: ErrorPageData, status: number): never {
   throw data(body, { status });
 }
@@ -42,6 +50,8 @@ export class ApiClient {
     private readonly token: string | null,
     private readonly session: AppSession,
     private readonly forwardedFor: string | null,
+    /** The browser's request: when it goes away, the call to the API is cancelled too. */
+    private readonly clientSignal?: AbortSignal,
   ) {}
 
   /** Sends a call; 2xx payloads are validated with `schema`. */
@@ -84,28 +94,52 @@ export class ApiClient {
     throwErrorPage({ reason: 'api-error', message: failure.message }, failure.status);
   }
 
+  /**
+   * Passes a request body through to the API as it arrives (a multipart upload), without
+   * holding it in memory: the API enforces its own limits while reading. Failures are
+   * mapped as in `call`.
+   */
+  async forward(method: 'POST' | 'PUT', path: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<ApiResult<undefined>> {
+    const response = await this.fetch(method, path, new StreamedBody(body, contentType));
+    if (!response.ok) return this.failure(method, path, response);
+    await response.body?.cancel();
+    return { ok: true, status: response.status, payload: undefined, headers: response.headers };
+  }
+
   private async fetch(method: Method, path: string, body: unknown, query?: Query): Promise<Response> {
     const url = new URL(this.baseUrl + path);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers = new Headers({ accept: 'application/json' });
-    if (body !== undefined) headers.set('content-type', 'application/json');
+    const streamed = body instanceof StreamedBody ? body : null;
+    if (streamed) headers.set('content-type', streamed.contentType);
+    else if (body !== undefined) headers.set('content-type', 'application/json');
     if (this.token) headers.set('authorization', `Bearer ${this.token}`);
     if (this.forwardedFor) headers.set('x-forwarded-for', this.forwardedFor);
 
+    // The timeout covers the wait for the answer's headers only: a streamed report or the
+    // live notifications may then take as long as they need.
+    const timeout = new AbortController();
+    // An upload's answer comes after its whole body, which a slow phone may take minutes to send.
+    const timer = streamed ? undefined : setTimeout(() => timeout.abort(new Error('timeout')), API_TIMEOUT_MS);
+    const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
     let response: Response;
     try {
       response = await fetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+        body: streamed ? streamed.stream : body === undefined ? undefined : JSON.stringify(body),
+        signal,
         redirect: 'manual',
-      });
+        // Node's fetch needs this to send a stream as the body.
+        ...(streamed ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch (error) {
       console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
       throwErrorPage({ reason: 'service-unavailable' }, 503);
+    } finally {
+      clearTimeout(timer);
     }
 
     if (response.status >= 500) {
@@ -143,6 +177,7 @@ export function createApiClient(request: Request, session: AppSession, token: st
     token,
     session,
     request.headers.get('x-forwarded-for'),
+    request.signal,
   );
 }
 

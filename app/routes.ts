@@ -61,6 +61,9 @@ export default [
     route('users/:uuid/delete', 'routes/users/delete.tsx', { id: 'admin-users-delete' }),
   ]),
 
+  // Live notifications of the signed-in user (server-sent events).
+  route('resources/notifications/stream', 'routes/resources/notifications-stream.ts'),
+
   // Anything else: the not-found page with status 404.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -51,3 +51,65 @@ export async function revokeToken(token: string) {
   const response = await fetch(`${API_URL}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
 }
+
+/** Opens the header's user menu (a <details> drop-down) and signs out with its POST form. */
+export async function signOut(page: Page) {
+  await page.locator('details.user-menu > summary').click();
+  await page.getByRole('button', { name: labels.signOut }).click();
+}
+
+/** Signs in against the API directly (for arranging data), from an address of its own. */
+export async function apiToken(email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`${API_URL}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    body: JSON.stringify({ email, password, providerId: 'email', tokenId: '' }),
+  });
+  expect(response.status).toBe(200);
+  return String(response.headers.get('authorization')).replace(/^Bearer /, '');
+}
+
+/** Calls the API as someone; returns the payload of a 2xx answer. */
+export async function apiCall<T = any>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${API_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.payload as T;
+}
+
+/** A valid new ticket as a driver would report it, at km 30 an hour ago. */
+export function ticketBody(overrides: Record<string, unknown> = {}) {
+  return {
+    description: `Bache profundo en la pista derecha ${Math.random().toString(36).slice(2, 8)}`,
+    kilometer: '30,5',
+    sector: 'Curacaví Oriente',
+    commune: 'Curacaví',
+    orientation: 'NORTH_SOUTH',
+    dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
+    classificationId: 2,
+    email: 'conductor@concesion.demo',
+    fullName: 'Juan Pérez',
+    phone: '+56955555555',
+    rut: '15432876-9',
+    channelCode: 'WEB',
+    ...overrides,
+  };
+}
+
+/** A driver account of the test's own, so parallel tests never share notifications or tickets. */
+export async function newDriver(): Promise<{ email: string; password: string; token: string; id: string }> {
+  const email = `conductor.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@correo.cl`;
+  const password = 'Clave-prueba-1';
+  const response = await fetch(`${API_URL}/api/profile/new`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    body: JSON.stringify({ email, password, firstName: 'Prueba', lastName: 'Conductor', phone: '+56912345678', rut: '12.345.678-5' }),
+  });
+  expect(response.status).toBe(201);
+  const { payload } = await response.json();
+  return { email, password, token: await apiToken(email, password), id: payload.uuid };
+}

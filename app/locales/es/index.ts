@@ -2,6 +2,7 @@ import { messages } from '@contract/messages';
 import { auth } from './auth';
 import { common } from './common';
 import { users } from './users';
+import { notifications } from './notifications';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, messages } as const;
+export const es = { common, auth, users, notifications, messages } as const;
