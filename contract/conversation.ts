@@ -2,6 +2,7 @@ import { z } from './zod';
 import { formatMessage, messages } from './messages';
 import { pagedOf } from './envelope';
 import { roleSchema } from './roles';
+import { storable, storableMessage } from './text';
 
 export const COMMENT_MAX = 2000;
 
@@ -11,7 +12,8 @@ export const commentCreateSchema = z.object({
     .string({ error: messages.commentRequired })
     .trim()
     .min(1, messages.commentRequired)
-    .max(COMMENT_MAX, formatMessage(messages.tooLong, { max: COMMENT_MAX })),
+    .max(COMMENT_MAX, formatMessage(messages.tooLong, { max: COMMENT_MAX }))
+    .refine(storable, storableMessage),
   // A checkbox sends "on"; JSON sends a boolean.
   internal: z
     .union([z.boolean(), z.literal('on'), z.literal('true'), z.literal('false')])

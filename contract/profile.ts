@@ -5,6 +5,7 @@ import { phoneSchema } from './phone';
 import { ROLES, roleSchema } from './roles';
 import { rutSchema } from './rut';
 import { pageQuerySchema } from './envelope';
+import { storable, storableMessage } from './text';
 
 export const NAME_MAX = 80;
 export const ADDRESS_MAX = 200;
@@ -17,7 +18,8 @@ const requiredName = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }));
+    .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }))
+    .refine(storable, storableMessage);
 
 /** A new password: at least 6 characters (section 9), at most 255. */
 export const newPasswordSchema = z
@@ -31,6 +33,7 @@ const optionalAddress = z
   .string()
   .trim()
   .max(ADDRESS_MAX, formatMessage(messages.tooLong, { max: ADDRESS_MAX }))
+  .refine(storable, storableMessage)
   .optional()
   .transform((v) => (v ? v : undefined));
 

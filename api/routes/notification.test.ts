@@ -123,3 +123,33 @@ describe('GET /api/notification/stream', () => {
     expect(data.unread).toBeGreaterThan(0);
   });
 });
+
+describe('ticket changes', () => {
+  const ofTicket = async (id: number) =>
+    (await api.database.db.select().from(notification).where(eq(notification.ticketId, id))).map((n) => [n.type, n.profileId]);
+
+  it('tell the new assignee, and the reporter about status changes and the closing, never the author', async () => {
+    const t = await createTicket(api, who.driver);
+    const put = (caller: typeof who.operator, body: object) =>
+      api.app.inject({ method: 'PUT', url: `/api/ticket/${t.id}`, headers: caller.headers, payload: body });
+    expect((await put(who.supervisor, { assignedToId: who.operator.id })).statusCode).toBe(200);
+    expect(await ofTicket(t.id)).toEqual(
+      expect.arrayContaining([
+        ['TICKET_ASSIGNED', who.operator.id],
+        ['STATUS_CHANGED', who.driver.id],
+      ]),
+    );
+    expect((await put(who.operator, { statusCode: 'IN_PROGRESS' })).statusCode).toBe(200);
+    expect((await put(who.operator, { statusCode: 'CLOSED', closureReason: 'RESOLVED' })).statusCode).toBe(200);
+    const all = await ofTicket(t.id);
+    expect(all).toContainEqual(['TICKET_CLOSED', who.driver.id]);
+    expect(all.filter(([, profileId]) => profileId === who.supervisor.id)).toEqual([]);
+    expect(all.filter(([type]) => type === 'STATUS_CHANGED')).toHaveLength(2);
+  });
+
+  it('self-assignment tells nobody but the reporter', async () => {
+    const t = await createTicket(api, who.driver);
+    await api.app.inject({ method: 'PUT', url: `/api/ticket/${t.id}`, headers: who.operator.headers, payload: { assignedToId: who.operator.id } });
+    expect(await ofTicket(t.id)).toEqual([['STATUS_CHANGED', who.driver.id]]);
+  });
+});

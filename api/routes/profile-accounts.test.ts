@@ -258,3 +258,11 @@ describe('password recovery', () => {
     expect(response.json().errors.message).toBe(messages.resetLinkExpired);
   });
 });
+
+describe('text the database cannot store', () => {
+  it('refuses a NUL character with a 400, never a 500', async () => {
+    const response = await post('/api/profile/new', person({ firstName: 'A\u0000B' }), undefined, '10.0.0.77');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields.firstName).toBe(messages.invalidCharacters);
+  });
+});

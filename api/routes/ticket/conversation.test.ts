@@ -196,3 +196,11 @@ describe('attachments', () => {
     expect((await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment/not-a-uuid`, headers: who.driver.headers })).statusCode).toBe(404);
   });
 });
+
+describe('comment text', () => {
+  it('refuses a NUL character with a 400', async () => {
+    const t = await createTicket(api, who.driver);
+    const response = await api.app.inject({ method: 'POST', url: `/api/ticket/${t.id}/comment`, headers: who.driver.headers, payload: { comment: 'hola\u0000' } });
+    expect(response.statusCode).toBe(400);
+  });
+});

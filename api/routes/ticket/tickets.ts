@@ -7,6 +7,7 @@ import { canChangeTickets, canCreateTicket } from '../../services/tickets/permis
 import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
 import { seesInternalNotes } from '../../services/tickets/comments';
+import { notifyTicketChange } from '../../services/notifications/ticket-events';
 import { actorOf, allowRoles, TICKET_ID, ticketIdOf, toApiError, visibleTicket } from './guards';
 
 /** One ticket: read, create, update (status, assignee, close, reopen), history; and the categories. */
@@ -41,7 +42,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     const actor = actorOf(request);
     const id = ticketIdOf(request);
     // Seeing comes before changing: a driver asking about someone else's ticket gets 404.
-    await visibleTicket(app.db, actor, id);
+    const before = await visibleTicket(app.db, actor, id);
     if (!canChangeTickets(actor.role)) throw forbidden();
 
     // A failed close says so in the specification's words.
@@ -51,7 +52,9 @@ export async function ticketRoutes(app: FastifyInstance) {
       throw badRequest(closing ? messages.ticketNotClosed : messages.validationFailed, fieldErrors(parsed.error));
     }
     try {
-      return { payload: await updateTicket(app.db, actor, id, parsed.data, new Date()) };
+      const updated = await updateTicket(app.db, actor, id, parsed.data, new Date());
+      await notifyTicketChange(app.notifier, before, updated, actor.profileId);
+      return { payload: updated };
     } catch (error) {
       const mapped = toApiError(error);
       if (closing && mapped instanceof ApiError && mapped.statusCode === 400) {
