@@ -1,9 +1,219 @@
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
-import { ScreenPlaceholder } from '~/components/screen-placeholder';
+import { operatorSchema } from '@contract/operator';
+import { z } from '@contract/zod';
+import { classificationSchema } from '@contract/ticket-dto';
+import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
+import { TICKET_SORTS, TICKET_TABS, type TicketTab } from '@contract/ticket-list';
+import { requireAuth } from '~/auth.server';
+import { PaginationLinks } from '~/components/events/pagination';
+import { TicketTable } from '~/components/events/ticket-table';
+import dataTableStylesHref from '~/styles/data-table.css?url';
+import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
+import { fetchList, listFiltersOf, listPathFor } from './events.server';
 
-export default function EventsScreen() {
-  return <ScreenPlaceholder screen="events" />;
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: dataTableStylesHref },
+  { rel: 'stylesheet', href: eventsStylesHref },
+];
+
+const PAGE_SIZE = 10;
+/** What the address may carry besides page: the tab, every filter and the sort. */
+const FILTER_KEYS = [
+  'tab', 'status', 'classificationId', 'type', 'sector', 'commune', 'orientation',
+  'kmFrom', 'kmTo', 'dateFrom', 'dateTo', 'assignedToId', 'late', 'q', 'sort',
+] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, user } = requireAuth(context);
+  const url = new URL(request.url);
+  const filters = listFiltersOf(url.searchParams, FILTER_KEYS);
+  const page = Math.max(0, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0));
+  const staffView = user.role !== 'DRIVER';
+  const [list, classifications, operators] = await Promise.all([
+    fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
+    api.get('/api/ticket/category', z.array(classificationSchema)),
+    staffView ? api.get('/api/profile/operator', z.array(operatorSchema)) : Promise.resolve([]),
+  ]);
+  // Past the last page (an old link): the last page.
+  if (list.content.length === 0 && list.total > 0 && page > 0) {
+    throw redirect(listHref(url.pathname, filters, Math.ceil(list.total / list.size) - 1));
+  }
+  return {
+    list,
+    filters,
+    classifications,
+    operators,
+    canCreate: user.role !== 'INSPECTOR',
+    staffView,
+    pathname: url.pathname,
+  };
+}
+
+/** The list's address with the given filters and page; empty values are left out. */
+function listHref(pathname: string, filters: Record<string, string>, page = 0): string {
+  const params = new URLSearchParams(filters);
+  if (page > 0) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+export default function EventsScreen({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('events');
+  const navigation = useNavigation();
+  const { list, filters, classifications, operators, canCreate, staffView, pathname } = loaderData;
+  const tab = (filters.tab ?? 'all') as TicketTab;
+  const pages = Math.max(1, Math.ceil(list.total / list.size));
+  const from = list.total === 0 ? 0 : list.page * list.size + 1;
+  const to = Math.min(list.total, list.page * list.size + list.content.length);
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { tab: _tab, ...withoutTab } = filters;
+  const filtered = Object.keys(withoutTab).some((key) => key !== 'sort');
+  const caption =
+    list.total === 0
+      ? t('table.captionEmpty')
+      : t(list.totalCapped ? 'table.captionCapped' : 'table.caption', { from: number(from), to: number(to), total: number(list.total) });
+
+  return (
+    <section className="screen">
+      <div className="screen-heading">
+        <h1>{t('title')}</h1>
+        {canCreate ? (
+          <Button component={Link} to={`${pathname}/new`} variant="contained">
+            {t('create')}
+          </Button>
+        ) : null}
+      </div>
+
+      <ul className="ticket-counters" aria-label={t('counters.label')}>
+        <Counter href={listHref(pathname, { status: 'NEW' })} label={t('counters.new')} value={number(list.counters.new)} />
+        <Counter href={listHref(pathname, { tab: 'active', late: 'true' })} label={t('counters.late')} value={number(list.counters.late)} />
+        <Counter href={listHref(pathname, { tab: 'closed' })} label={t('counters.closed')} value={number(list.counters.closed)} />
+      </ul>
+
+      <nav className="ticket-tabs" aria-label={t('tabs.label')}>
+        {TICKET_TABS.map((name) => (
+          <Link
+            key={name}
+            to={listHref(pathname, { ...withoutTab, ...(name === 'all' ? {} : { tab: name }) })}
+            aria-current={tab === name ? 'page' : undefined}
+          >
+            {t(`tabs.${name}`)}
+          </Link>
+        ))}
+      </nav>
+
+      {/* A GET form: the filtered list is an address that can be shared and bookmarked. */}
+      <Form method="get" className="filters ticket-filters" role="search" aria-label={t('filters.label')} key={JSON.stringify(filters)}>
+        {filters.tab ? <input type="hidden" name="tab" value={filters.tab} /> : null}
+        {filters.late ? <input type="hidden" name="late" value={filters.late} /> : null}
+        <TextField className="filters-search" name="q" type="search" label={t('filters.q')} defaultValue={filters.q ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <Choice name="status" label={t('filters.status')} value={filters.status}>
+          {TICKET_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`statuses.${status}`)}
+            </option>
+          ))}
+        </Choice>
+        <Choice name="type" label={t('filters.type')} value={filters.type}>
+          {TICKET_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </Choice>
+        <Choice name="classificationId" label={t('filters.classificationId')} value={filters.classificationId}>
+          {classifications.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Choice>
+        <TextField className="filters-choice" name="sector" label={t('filters.sector')} defaultValue={filters.sector ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 120 } }} />
+        <TextField className="filters-choice" name="commune" label={t('filters.commune')} defaultValue={filters.commune ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 120 } }} />
+        <Choice name="orientation" label={t('filters.orientation')} value={filters.orientation}>
+          {ORIENTATIONS.map((o) => (
+            <option key={o} value={o}>
+              {t(`orientations.${o}`)}
+            </option>
+          ))}
+        </Choice>
+        <TextField className="filters-narrow" name="kmFrom" label={t('filters.kmFrom')} defaultValue={filters.kmFrom ?? ''} size="small" slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 9 } }} />
+        <TextField className="filters-narrow" name="kmTo" label={t('filters.kmTo')} defaultValue={filters.kmTo ?? ''} size="small" slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 9 } }} />
+        <TextField className="filters-choice" name="dateFrom" type="date" label={t('filters.dateFrom')} defaultValue={filters.dateFrom ?? ''} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField className="filters-choice" name="dateTo" type="date" label={t('filters.dateTo')} defaultValue={filters.dateTo ?? ''} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+        {staffView ? (
+          <Choice name="assignedToId" label={t('filters.assignedToId')} value={filters.assignedToId}>
+            <option value="none">{t('filters.none')}</option>
+            {operators.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </Choice>
+        ) : null}
+        <Choice name="sort" label={t('filters.sort')} value={filters.sort} noAll>
+          {TICKET_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`filters.sorts.${sort}`)}
+            </option>
+          ))}
+        </Choice>
+        <div className="filters-actions">
+          <Button type="submit" variant="outlined">
+            {t('filters.submit')}
+          </Button>
+          {filtered ? <Link to={listHref(pathname, filters.tab ? { tab: filters.tab } : {})}>{t('filters.clear')}</Link> : null}
+        </div>
+      </Form>
+
+      <div aria-busy={navigation.state !== 'idle' || undefined}>
+        <TicketTable
+          tickets={list.content}
+          caption={caption}
+          emptyText={t(filtered ? 'table.noMatches' : 'table.empty')}
+          detailBase={pathname}
+        />
+      </div>
+
+      <PaginationLinks page={list.page} pages={pages} hrefFor={(page) => listHref(pathname, filters, page)} label={t('pagination.label')} />
+    </section>
+  );
+}
+
+function Counter({ href, label, value }: { href: string; label: string; value: string }) {
+  return (
+    <li>
+      <Link to={href} className="ticket-counter">
+        <span className="ticket-counter-value">{value}</span>
+        <span className="ticket-counter-label">{label}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** A native select (works without JavaScript) with "Todos" first. */
+function Choice({ name, label, value, noAll, children }: { name: string; label: string; value?: string; noAll?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('events');
+  return (
+    <TextField
+      className="filters-choice"
+      name={name}
+      select
+      label={label}
+      defaultValue={value ?? ''}
+      size="small"
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {noAll ? null : <option value="">{t('filters.all')}</option>}
+      {children}
+    </TextField>
+  );
 }
 
 export const meta: Route.MetaFunction = () => screenTitle('events');

@@ -1,0 +1,99 @@
+import Button from '@mui/material/Button';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { ATTACHMENT_TYPES, type Attachment } from '@contract/conversation';
+import { DateTime } from '~/components/date-time';
+import { useHydrated } from '~/components/use-hydrated';
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+}
+
+/**
+ * The ticket's files, each downloaded through the web app (the browser never holds the
+ * API token), and a multipart upload form that works without JavaScript; with it, the
+ * same post goes through XMLHttpRequest so the progress can be shown.
+ */
+export function AttachmentList({ attachments, detailPath, canUpload }: { attachments: readonly Attachment[]; detailPath: string; canUpload: boolean }) {
+  const { t } = useTranslation('events');
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [percent, setPercent] = useState<number | null>(null);
+  const action = `${detailPath}/attachments`;
+
+  function upload(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    const request = new XMLHttpRequest();
+    request.open('POST', action);
+    request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    request.upload.onprogress = (progress) => {
+      if (progress.lengthComputable) setPercent(Math.round((progress.loaded / progress.total) * 100));
+    };
+    // The action answered with the toast in the session either way: reload the page's data to show both.
+    request.onloadend = () => {
+      setPercent(null);
+      form.reset();
+      void revalidator.revalidate();
+    };
+    setPercent(0);
+    request.send(new FormData(form));
+  }
+
+  return (
+    <section className="panel" aria-labelledby="attachments-title">
+      <h2 id="attachments-title">{t('attachments.title')}</h2>
+      {attachments.length === 0 ? (
+        <p>{t('attachments.empty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('attachments.name')}</th>
+                <th scope="col">{t('attachments.type')}</th>
+                <th scope="col">{t('attachments.size')}</th>
+                <th scope="col">{t('attachments.uploadedBy')}</th>
+                <th scope="col">{t('attachments.date')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {attachments.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row" className="breakable">
+                    {/* A plain link with download: a file, not a page React Router should render. */}
+                    <a href={`${detailPath}/attachments/${a.id}`} download={a.fileName} aria-label={t('attachments.download', { name: a.fileName })}>
+                      {a.fileName}
+                    </a>
+                  </th>
+                  <td>{ATTACHMENT_TYPES[a.contentType as keyof typeof ATTACHMENT_TYPES] ?? a.contentType}</td>
+                  <td className="nowrap">{formatSize(a.sizeBytes)}</td>
+                  <td>{a.uploadedBy ?? t('detail.empty')}</td>
+                  <td className="nowrap">
+                    <DateTime value={a.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canUpload ? (
+        <form method="post" action={action} encType="multipart/form-data" className="inline-form" onSubmit={upload} style={{ marginTop: 16 }}>
+          <label className="form-stack" style={{ flex: '1 1 260px', gap: 4 }}>
+            <span>{t('attachments.files')}</span>
+            <input type="file" name="files" multiple required accept={Object.keys(ATTACHMENT_TYPES).join(',') + ',.heic'} />
+          </label>
+          <Button type="submit" variant="outlined" disabled={percent !== null}>
+            {percent === null ? t('attachments.upload') : t('attachments.uploading', { percent })}
+          </Button>
+          {percent !== null ? <progress className="upload-progress" max={100} value={percent} aria-label={t('attachments.progress')} /> : null}
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { useTranslation } from 'react-i18next';
+import { Form, useNavigation } from 'react-router';
+import type { SubmissionResult } from '@conform-to/react';
+import { COMMENT_MAX, commentCreateSchema, type Comment } from '@contract/conversation';
+import { DateTime } from '~/components/date-time';
+import { EventField } from './ticket-fields';
+
+/** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
+export function CommentThread({
+  comments,
+  canComment,
+  canMarkInternal,
+  lastResult,
+}: {
+  comments: readonly Comment[];
+  canComment: boolean;
+  canMarkInternal: boolean;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation('events');
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: 'comment',
+    lastResult,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentCreateSchema }),
+  });
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment';
+  return (
+    <section className="panel" aria-labelledby="comments-title">
+      <h2 id="comments-title">{t('comments.title')}</h2>
+      {comments.length === 0 ? (
+        <p>{t('comments.empty')}</p>
+      ) : (
+        <ol className="comment-thread">
+          {comments.map((c) => (
+            <li key={c.id} className={c.internal ? 'comment-internal' : undefined}>
+              <div className="comment-head">
+                <strong>{c.authorName}</strong>
+                <span>{t(`roles.${c.authorRole}`)}</span>
+                <DateTime value={c.createdAt} />
+                {c.internal ? <span className="badge late-badge">{t('comments.internalBadge')}</span> : null}
+              </div>
+              <p>{c.comment}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {canComment ? (
+        <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+          {form.errors?.map((error) => (
+            <Alert key={error} severity="error">
+              {error}
+            </Alert>
+          ))}
+          <input type="hidden" name="intent" value="comment" />
+          <EventField meta={fields.comment} label={t('comments.label')} maxLength={COMMENT_MAX} multiline required />
+          {canMarkInternal ? (
+            <FormControlLabel label={t('comments.internal')} control={<Checkbox name={fields.internal.name} key={fields.internal.key} />} />
+          ) : null}
+          <div className="form-actions">
+            <Button type="submit" variant="contained" disabled={sending}>
+              {sending ? t('comments.sending') : t('comments.submit')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

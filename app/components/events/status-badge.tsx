@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import type { TicketStatus } from '@contract/ticket-codes';
+
+/** The status in words, and "Atrasado" in words too: never colour alone. */
+export function StatusBadge({ status, late }: { status: TicketStatus; late: boolean }) {
+  const { t } = useTranslation('events');
+  return (
+    <span className="status-cell">
+      <span className={`badge status-badge status-badge--${status.toLowerCase()}`}>{t(`statuses.${status}`)}</span>
+      {late ? <span className="badge late-badge">{t('late')}</span> : null}
+    </span>
+  );
+}

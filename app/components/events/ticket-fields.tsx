@@ -1,0 +1,162 @@
+import type { FieldMetadata } from '@conform-to/react';
+import TextField from '@mui/material/TextField';
+import type { ChangeEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_INPUT_MAX } from '@contract/phone';
+import { RUT_INPUT_MAX } from '@contract/rut';
+import { TICKET_LIMITS } from '@contract/ticket';
+import { ORIENTATIONS } from '@contract/ticket-codes';
+import type { Classification } from '@contract/ticket-dto';
+
+type Meta = FieldMetadata<unknown>;
+
+/** A MUI text field bound to a Conform field; keeps a line for its message (decision 041). */
+export function EventField({
+  meta,
+  label,
+  type = 'text',
+  helperText,
+  maxLength,
+  required,
+  multiline,
+  inputMode,
+  onChange,
+}: {
+  meta: Meta;
+  label: string;
+  type?: 'text' | 'email' | 'tel' | 'datetime-local';
+  helperText?: string;
+  maxLength?: number;
+  required?: boolean;
+  multiline?: boolean;
+  inputMode?: 'decimal' | 'text';
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}) {
+  return (
+    <TextField
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      type={type}
+      label={label}
+      defaultValue={(meta.initialValue as string | undefined) ?? ''}
+      error={!meta.valid}
+      helperText={meta.errors?.[0] ?? helperText ?? ' '}
+      fullWidth
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      onChange={onChange}
+      slotProps={{
+        htmlInput: { required: required || undefined, maxLength, inputMode },
+        inputLabel: type === 'datetime-local' ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}
+
+/** A native select (it works without JavaScript) bound to a Conform field. */
+export function EventSelect({
+  meta,
+  label,
+  required,
+  children,
+  onChange,
+}: {
+  meta: Meta;
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}) {
+  return (
+    <TextField
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      select
+      label={label}
+      defaultValue={(meta.initialValue as string | undefined) ?? ''}
+      error={!meta.valid}
+      helperText={meta.errors?.[0] ?? ' '}
+      fullWidth
+      onChange={onChange}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { required: required || undefined } }}
+    >
+      {children}
+    </TextField>
+  );
+}
+
+export type TicketFieldMetas = Record<
+  | 'classificationId' | 'description' | 'dateEvent' | 'kilometer' | 'orientation' | 'sector' | 'commune'
+  | 'fullName' | 'rut' | 'phone' | 'email' | 'realAddress',
+  Meta
+>;
+
+/** The section 3 fields both the new-event and the edit form show, in the same order. */
+export function TicketFields({
+  fields,
+  classifications,
+  kmRange,
+  onLocationChange,
+  fillButton,
+}: {
+  fields: TicketFieldMetas;
+  classifications: readonly Classification[];
+  kmRange: { min: number; max: number } | null;
+  /** With JavaScript: the kilometre or orientation changed. */
+  onLocationChange?: () => void;
+  /** Without JavaScript: the button that fills sector and commune. */
+  fillButton?: ReactNode;
+}) {
+  const { t } = useTranslation('events');
+  const km = (n: number) => String(n).replace('.', ',');
+  return (
+    <>
+      <EventSelect meta={fields.classificationId} label={t('form.classificationId')} required>
+        <option value="">{t('form.chooseClassification')}</option>
+        {classifications.map((c) => (
+          <option key={c.id} value={c.id}>
+            {t(`types.${c.type}`)} · {c.name}
+          </option>
+        ))}
+      </EventSelect>
+      <EventField meta={fields.description} label={t('form.description')} maxLength={TICKET_LIMITS.description} required multiline />
+      <EventField meta={fields.dateEvent} label={t('form.dateEvent')} type="datetime-local" required />
+      <div className="form-row">
+        <EventField
+          meta={fields.kilometer}
+          label={t('form.kilometer')}
+          inputMode="decimal"
+          maxLength={9}
+          helperText={kmRange ? t('form.kilometerHelp', { min: km(kmRange.min), max: km(kmRange.max) }) : undefined}
+          required
+          onChange={onLocationChange}
+        />
+        <EventSelect meta={fields.orientation} label={t('form.orientation')} required onChange={onLocationChange}>
+          <option value="">{t('form.chooseOrientation')}</option>
+          {ORIENTATIONS.map((o) => (
+            <option key={o} value={o}>
+              {t(`orientations.${o}`)}
+            </option>
+          ))}
+        </EventSelect>
+      </div>
+      {fillButton}
+      <div className="form-row">
+        <EventField meta={fields.sector} label={t('form.sector')} maxLength={TICKET_LIMITS.sector} required />
+        <EventField meta={fields.commune} label={t('form.commune')} maxLength={TICKET_LIMITS.commune} required />
+      </div>
+      <h2 className="form-section-title">{t('form.reporter')}</h2>
+      <EventField meta={fields.fullName} label={t('form.fullName')} maxLength={TICKET_LIMITS.fullName} required />
+      <div className="form-row">
+        <EventField meta={fields.rut} label={t('form.rut')} helperText={t('form.rutHelp')} maxLength={RUT_INPUT_MAX} required />
+        <EventField meta={fields.phone} label={t('form.phone')} type="tel" helperText={t('form.phoneHelp')} maxLength={PHONE_INPUT_MAX} required />
+      </div>
+      <div className="form-row">
+        <EventField meta={fields.email} label={t('form.email')} type="email" maxLength={TICKET_LIMITS.email} />
+        <EventField meta={fields.realAddress} label={t('form.realAddress')} maxLength={TICKET_LIMITS.realAddress} />
+      </div>
+    </>
+  );
+}

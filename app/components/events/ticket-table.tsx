@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatKilometer } from '@contract/kilometer';
+import type { TicketListItem } from '@contract/ticket-dto';
+import { DateTime } from '~/components/date-time';
+import { StatusBadge } from './status-badge';
+
+/**
+ * A page of tickets as one plain table (docs/decisions/014): folio (a link to the detail),
+ * date, classification, kilometre and orientation, sector, status (late said in words) and
+ * assignee. `actions` adds a last column, e.g. the assignments screen's "Asignarme".
+ */
+export function TicketTable({
+  tickets,
+  caption,
+  emptyText,
+  detailBase,
+  actions,
+}: {
+  tickets: readonly TicketListItem[];
+  caption: string;
+  emptyText: string;
+  /** The role's events path: rows link to `${detailBase}/${id}`. */
+  detailBase: string;
+  actions?: (ticket: TicketListItem) => ReactNode;
+}) {
+  const { t } = useTranslation('events');
+  const columns = actions ? 8 : 7;
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('table.folio')}</th>
+            <th scope="col">{t('table.date')}</th>
+            <th scope="col">{t('table.classification')}</th>
+            <th scope="col">{t('table.location')}</th>
+            <th scope="col">{t('table.sector')}</th>
+            <th scope="col">{t('table.status')}</th>
+            <th scope="col">{t('table.assignee')}</th>
+            {actions ? <th scope="col">{t('table.actions')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {tickets.length === 0 ? (
+            <tr>
+              <td colSpan={columns} className="empty">
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            tickets.map((ticket) => (
+              <tr key={ticket.id}>
+                <th scope="row" className="nowrap">
+                  <Link to={`${detailBase}/${ticket.id}`}>{ticket.folio}</Link>
+                </th>
+                <td className="nowrap">
+                  <DateTime value={ticket.dateEvent} />
+                </td>
+                <td>{ticket.classificationName}</td>
+                <td className="nowrap">
+                  {formatKilometer(ticket.kilometer)} · {t(`orientations.${ticket.orientation}`)}
+                </td>
+                <td>{ticket.sector}</td>
+                <td>
+                  <StatusBadge status={ticket.statusCode} late={ticket.late} />
+                </td>
+                <td>{ticket.assignedToName ?? <span className="muted">{t('unassigned')}</span>}</td>
+                {actions ? <td>{actions(ticket)}</td> : null}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

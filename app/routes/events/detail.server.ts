@@ -1,0 +1,91 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect } from 'react-router';
+import { commentCreateSchema } from '@contract/conversation';
+import { messages } from '@contract/messages';
+import { isStaff } from '@contract/roles';
+import { ticketEditSchema, type TicketUpdate } from '@contract/ticket';
+import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
+import { ticketSchema } from '@contract/ticket-dto';
+import type { AuthState } from '~/auth.server';
+import { addToast, commitSession, type AppSession } from '~/session.server';
+
+type Intent = 'update' | 'assignMe' | 'assign' | 'close' | 'reopen' | 'comment';
+const STAFF_INTENTS: readonly Intent[] = ['update', 'assignMe', 'assign', 'close', 'reopen'];
+
+/**
+ * The detail's one action: the hidden `intent` says which form was sent. Staff-only intents
+ * are refused before calling the API (which refuses them too). Successes redirect to the
+ * detail with a toast; refusals of the API (400, 403, 409) come back as its Spanish message.
+ */
+export async function ticketAction(request: Request, auth: AuthState, session: AppSession, id: number) {
+  const { api, user } = auth;
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? '') as Intent;
+  const detail = new URL(request.url).pathname;
+  const back = async (type: 'success' | 'error', message: string, to = detail) => {
+    addToast(session, type, message);
+    return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
+  };
+  if (STAFF_INTENTS.includes(intent) && !isStaff(user.role)) return back('error', messages.forbidden);
+  const put = (body: TicketUpdate | Record<string, unknown>) => api.call('PUT', `/api/ticket/${id}`, { body, schema: ticketSchema });
+
+  switch (intent) {
+    case 'update': {
+      const submission = parseWithZod(formData, { schema: ticketEditSchema });
+      if (submission.status !== 'success') return data({ form: 'update' as const, result: submission.reply() }, { status: 400 });
+      const { closureReason: _reason, ...body } = submission.value;
+      // Only a status the user changed is sent: NEW with a new assignee becomes ASSIGNED by itself.
+      const previous = formData.get('previousStatus');
+      const sent: Record<string, unknown> = { ...body };
+      if (previous === body.statusCode) delete sent.statusCode;
+      const result = await put(sent);
+      if (!result.ok) {
+        const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
+        return data(
+          { form: 'update' as const, result: submission.reply({ formErrors: [messages.ticketNotUpdated, result.message], fieldErrors }) },
+          { status: result.status },
+        );
+      }
+      return back('success', messages.ticketUpdated);
+    }
+    case 'assignMe':
+    case 'assign': {
+      const assignee = intent === 'assignMe' ? user.id : String(formData.get('assignedToId') ?? '');
+      if (!assignee) return back('error', messages.assigneeInvalid);
+      const result = await put({ assignedToId: assignee });
+      return result.ok ? back('success', messages.ticketUpdated) : back('error', result.message);
+    }
+    case 'close': {
+      const reason = String(formData.get('closureReason') ?? '');
+      if (!(CLOSURE_REASONS as readonly string[]).includes(reason)) {
+        addToast(session, 'error', messages.ticketNotClosed);
+        return back('error', messages.closureReasonRequired, `${detail}?confirm=close`);
+      }
+      const result = await put({ statusCode: 'CLOSED', closureReason: reason });
+      if (result.ok) return back('success', messages.ticketClosed);
+      addToast(session, 'error', messages.ticketNotClosed);
+      return back('error', result.message);
+    }
+    case 'reopen': {
+      const status = String(formData.get('reopenTo') ?? '');
+      if (!(TICKET_STATUSES as readonly string[]).includes(status)) return back('error', messages.badRequest);
+      const result = await put({ statusCode: status });
+      return result.ok ? back('success', messages.ticketReopened) : back('error', result.message);
+    }
+    case 'comment': {
+      const submission = parseWithZod(formData, { schema: commentCreateSchema });
+      if (submission.status !== 'success') return data({ form: 'comment' as const, result: submission.reply() }, { status: 400 });
+      const body = { comment: submission.value.comment, internal: isStaff(user.role) && submission.value.internal };
+      const result = await api.call('POST', `/api/ticket/${id}/comment`, { body });
+      if (!result.ok) {
+        return data(
+          { form: 'comment' as const, result: submission.reply({ formErrors: [messages.commentNotSaved, result.message] }) },
+          { status: result.status },
+        );
+      }
+      return back('success', messages.commentSaved);
+    }
+    default:
+      return back('error', messages.badRequest);
+  }
+}

@@ -1,0 +1,353 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/detail';
+import { attachmentPageSchema, ATTACHMENT_LIST_SIZE, commentPageSchema } from '@contract/conversation';
+import { toSantiagoInputValue } from '@contract/date-time';
+import { formatKilometer } from '@contract/kilometer';
+import { operatorSchema } from '@contract/operator';
+import { formatPhone } from '@contract/phone';
+import { isStaff } from '@contract/roles';
+import { formatRut } from '@contract/rut';
+import { ticketEditSchema } from '@contract/ticket';
+import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
+import { classificationSchema, ticketHistoryEntrySchema, ticketSchema, type Classification, type Ticket } from '@contract/ticket-dto';
+import { z } from '@contract/zod';
+import { requireAuth } from '~/auth.server';
+import { AttachmentList } from '~/components/events/attachment-list';
+import { CommentThread } from '~/components/events/comment-thread';
+import { StatusBadge } from '~/components/events/status-badge';
+import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
+import { TicketHistory } from '~/components/events/ticket-history';
+import { DateTime } from '~/components/date-time';
+import { requestSession } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import dataTableStylesHref from '~/styles/data-table.css?url';
+import eventsStylesHref from '~/styles/events.css?url';
+import { formatDateTime } from '~/utils/dates';
+import { pageTitle } from '~/utils/meta';
+import { ticketAction } from './detail.server';
+import { ticketIdOf } from './events.server';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountsStylesHref },
+  { rel: 'stylesheet', href: dataTableStylesHref },
+  { rel: 'stylesheet', href: eventsStylesHref },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { api, user } = requireAuth(context);
+  const id = ticketIdOf(params.id);
+  const staff = isStaff(user.role);
+  // The ticket first: a driver asking for another's ticket gets the API's 404 before anything else.
+  const ticket = await api.get(`/api/ticket/${id}`, ticketSchema);
+  const [history, comments, attachments, operators, classifications] = await Promise.all([
+    api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
+    api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
+    api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
+    staff ? api.get('/api/profile/operator', z.array(operatorSchema)) : Promise.resolve([]),
+    staff ? api.get('/api/ticket/category', z.array(classificationSchema)) : Promise.resolve([] as Classification[]),
+  ]);
+  const url = new URL(request.url);
+  return {
+    ticket,
+    history,
+    comments: comments.content,
+    attachments: attachments.content,
+    operators,
+    // A new classification must keep the ticket's type (the folio's letter).
+    classifications: classifications.filter((c) => c.type === ticket.type && (c.active || c.id === ticket.classificationId)),
+    role: user.role,
+    selfId: user.id,
+    confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
+    detailPath: url.pathname,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const auth = requireAuth(context);
+  const id = ticketIdOf(params.id);
+  return ticketAction(request, auth, await requestSession(request, context), id);
+}
+
+/** The edit form's first values: the ticket as people read it (RUT with dots, phone spaced, Santiago time). */
+function editValuesOf(ticket: Ticket) {
+  return {
+    classificationId: String(ticket.classificationId),
+    description: ticket.description,
+    dateEvent: toSantiagoInputValue(new Date(ticket.dateEvent)),
+    kilometer: formatKilometer(ticket.kilometer),
+    orientation: ticket.orientation,
+    sector: ticket.sector,
+    commune: ticket.commune,
+    fullName: ticket.fullName ?? '',
+    rut: ticket.rut ? formatRut(ticket.rut) : '',
+    phone: ticket.phone ? formatPhone(ticket.phone) : '',
+    email: ticket.email ?? '',
+    realAddress: ticket.realAddress ?? '',
+    statusCode: ticket.statusCode,
+    assignedToId: ticket.assignedToId ?? '',
+  };
+}
+
+export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('events');
+  const { ticket, history, comments, attachments, operators, classifications, role, selfId, confirmClose, detailPath } = loaderData;
+  const staff = isStaff(role);
+  const listPath = detailPath.replace(/\/\d+$/, '');
+  const closed = ticket.statusCode === 'CLOSED';
+  const empty = t('detail.empty');
+
+  return (
+    <section className="screen">
+      <div className="screen-heading">
+        <h1>
+          {t(`types.${ticket.type}`)} {ticket.folio}
+        </h1>
+        <Link to={listPath}>{t('detail.back')}</Link>
+      </div>
+
+      {confirmClose ? <CloseConfirmation ticket={ticket} detailPath={detailPath} /> : null}
+
+      <div className="ticket-detail">
+        <div>
+          <section className="panel" aria-labelledby="summary-title">
+            <h2 id="summary-title">{t('detail.summary')}</h2>
+            <dl className="field-list">
+              <dt>{t('detail.status')}</dt>
+              <dd>
+                <StatusBadge status={ticket.statusCode} late={ticket.late} />
+              </dd>
+              <dt>{t('detail.dueAt')}</dt>
+              <dd>
+                <DateTime value={ticket.dueAt} />
+                {ticket.pausedAt ? ` · ${t('detail.paused', { date: formatDateTime(ticket.pausedAt) })}` : null}
+              </dd>
+              <dt>{t('detail.assignee')}</dt>
+              <dd>{ticket.assignedToName ?? t('unassigned')}</dd>
+              <dt>{t('detail.type')}</dt>
+              <dd>{t(`types.${ticket.type}`)}</dd>
+              <dt>{t('detail.classification')}</dt>
+              <dd>{ticket.classificationName}</dd>
+              <dt>{t('detail.channel')}</dt>
+              <dd>{t(`channels.${ticket.channelCode}`)}</dd>
+              <dt>{t('detail.dateEvent')}</dt>
+              <dd>
+                <DateTime value={ticket.dateEvent} />
+              </dd>
+              <dt>{t('detail.createdAt')}</dt>
+              <dd>
+                <DateTime value={ticket.createdAt} />
+              </dd>
+              <dt>{t('detail.description')}</dt>
+              <dd>{ticket.description}</dd>
+              <dt>{t('detail.kilometer')}</dt>
+              <dd>{formatKilometer(ticket.kilometer)}</dd>
+              <dt>{t('detail.orientation')}</dt>
+              <dd>{t(`orientations.${ticket.orientation}`)}</dd>
+              <dt>{t('detail.sector')}</dt>
+              <dd>{ticket.sector}</dd>
+              <dt>{t('detail.commune')}</dt>
+              <dd>{ticket.commune}</dd>
+              <dt>{t('detail.fullName')}</dt>
+              <dd>{ticket.fullName ?? empty}</dd>
+              <dt>{t('detail.rut')}</dt>
+              <dd>{ticket.rut ? formatRut(ticket.rut) : empty}</dd>
+              <dt>{t('detail.phone')}</dt>
+              <dd>{ticket.phone ? formatPhone(ticket.phone) : empty}</dd>
+              <dt>{t('detail.email')}</dt>
+              <dd>{ticket.email ?? empty}</dd>
+              <dt>{t('detail.realAddress')}</dt>
+              <dd>{ticket.realAddress ?? empty}</dd>
+              {closed ? (
+                <>
+                  <dt>{t('detail.closedAt')}</dt>
+                  <dd>{ticket.closedAt ? <DateTime value={ticket.closedAt} /> : empty}</dd>
+                  <dt>{t('detail.closureReason')}</dt>
+                  <dd>{ticket.closureReason ? t(`closureReasons.${ticket.closureReason}`) : empty}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+
+          {staff && !closed ? (
+            <EditTicketForm
+              ticket={ticket}
+              operators={operators}
+              classifications={classifications}
+              lastResult={actionData?.form === 'update' ? actionData.result : undefined}
+            />
+          ) : null}
+
+          <CommentThread
+            comments={comments}
+            canComment={role !== 'INSPECTOR'}
+            canMarkInternal={staff}
+            lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
+          />
+          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={role !== 'INSPECTOR'} />
+        </div>
+
+        <div>
+          {staff ? <StaffActions ticket={ticket} operators={operators} selfId={selfId} detailPath={detailPath} /> : null}
+          <section className="panel" aria-labelledby="history-title">
+            <h2 id="history-title">{t('history.title')}</h2>
+            <TicketHistory entries={history} />
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Assign to me, to someone else, close (through the confirmation) and reopen: POST forms, no JavaScript needed. */
+function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticket; operators: { id: string; name: string }[]; selfId: string; detailPath: string }) {
+  const { t } = useTranslation('events');
+  const closed = ticket.statusCode === 'CLOSED';
+  return (
+    <section className="panel" aria-labelledby="actions-title">
+      <h2 id="actions-title">{t('actions.title')}</h2>
+      {closed ? (
+        <Form method="post" className="inline-form">
+          <input type="hidden" name="reopenTo" value={ticket.assignedToId ? 'IN_PROGRESS' : 'NEW'} />
+          <Button type="submit" name="intent" value="reopen" variant="outlined">
+            {t('actions.reopen')}
+          </Button>
+        </Form>
+      ) : (
+        <>
+          {ticket.assignedToId !== selfId ? (
+            <Form method="post" className="inline-form">
+              <Button type="submit" name="intent" value="assignMe" variant="contained">
+                {t('actions.assignMe')}
+              </Button>
+            </Form>
+          ) : null}
+          <Form method="post" className="inline-form">
+            <TextField
+              name="assignedToId"
+              select
+              label={t('actions.assignTo')}
+              defaultValue={ticket.assignedToId ?? ''}
+              size="small"
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('actions.chooseOperator')}</option>
+              {operators.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </TextField>
+            <Button type="submit" name="intent" value="assign" variant="outlined">
+              {t('actions.assign')}
+            </Button>
+          </Form>
+          <Button component={Link} to={`${detailPath}?confirm=close`} variant="outlined" color="error">
+            {t('actions.close')}
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The confirmation step before closing (a page state of its own, so it works without JavaScript). */
+function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath: string }) {
+  const { t } = useTranslation('events');
+  return (
+    <section className="panel" aria-labelledby="confirm-title" role="region" style={{ marginBottom: 24 }}>
+      <h2 id="confirm-title">{t('actions.confirmTitle', { folio: ticket.folio })}</h2>
+      <p className="confirm-note">{t('actions.confirmNote')}</p>
+      <Form method="post" action={detailPath} className="inline-form">
+        <TextField
+          name="closureReason"
+          select
+          label={t('actions.closureReason')}
+          defaultValue=""
+          size="small"
+          required
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('actions.chooseReason')}</option>
+          {CLOSURE_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`closureReasons.${r}`)}
+            </option>
+          ))}
+        </TextField>
+        <Button type="submit" name="intent" value="close" variant="contained" color="error">
+          {t('actions.confirmClose')}
+        </Button>
+        <Link to={detailPath}>{t('actions.cancel')}</Link>
+      </Form>
+    </section>
+  );
+}
+
+/** Fields and status in one Conform form driven by the contract's edit schema. */
+function EditTicketForm({
+  ticket,
+  operators,
+  classifications,
+  lastResult,
+}: {
+  ticket: Ticket;
+  operators: { id: string; name: string }[];
+  classifications: Classification[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation('events');
+  const [form, fields] = useForm<z.input<typeof ticketEditSchema>>({
+    id: `edit-ticket-${ticket.id}-${ticket.updatedAt}`,
+    lastResult,
+    defaultValue: editValuesOf(ticket),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketEditSchema }),
+  });
+  return (
+    <section className="panel" aria-labelledby="edit-title">
+      <h2 id="edit-title">{t('form.editTitle')}</h2>
+      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        {form.errors?.map((error) => (
+          <Alert key={error} severity="error">
+            {error}
+          </Alert>
+        ))}
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="previousStatus" value={ticket.statusCode} />
+        <div className="form-row">
+          {/* Closing goes through its confirmation step, so it is not offered here. */}
+          <EventSelect meta={fields.statusCode} label={t('form.statusCode')} required>
+            {TICKET_STATUSES.filter((s) => s !== 'CLOSED').map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </EventSelect>
+          <EventSelect meta={fields.assignedToId} label={t('form.assignedToId')}>
+            <option value="">{t('unassigned')}</option>
+            {operators.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </EventSelect>
+        </div>
+        <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} />
+        <div className="form-actions">
+          <Button type="submit" variant="contained">
+            {t('form.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => pageTitle(data ? data.ticket.folio : '');

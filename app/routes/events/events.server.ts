@@ -1,0 +1,48 @@
+import { data } from 'react-router';
+import { messages } from '@contract/messages';
+import { ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
+import type { ApiClient } from '~/api-client.server';
+import type { SessionUser } from '~/session-user';
+
+/** The role area a request is under: "/operator" for /operator/events/12. */
+export function areaOf(request: Request): string {
+  return `/${new URL(request.url).pathname.split('/')[1]}`;
+}
+
+/** A ticket id from the address: digits only, anything else is not found. */
+export function ticketIdOf(param: string | undefined): number {
+  if (!param || !/^\d{1,9}$/.test(param)) throw data({ reason: 'not-found' }, { status: 404 });
+  return Number(param);
+}
+
+/**
+ * The list's filters from the address, as the API takes them (strings). A value the API
+ * would refuse is dropped, so an edited or stale link shows a list, not an error page.
+ */
+export function listFiltersOf(params: URLSearchParams, keep: readonly string[]): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const key of keep) {
+    const value = params.get(key)?.trim();
+    if (value) raw[key] = value;
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = ticketListQuerySchema.safeParse(raw);
+    if (parsed.success) break;
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  }
+  return raw;
+}
+
+/** Drivers see the tickets they reported; everyone else the whole list. */
+export function listPathFor(user: SessionUser): string {
+  return user.role === 'DRIVER' ? '/api/ticket/list/me' : '/api/ticket/list/all';
+}
+
+export function fetchList(api: ApiClient, path: string, query: Record<string, string | number>) {
+  return api.get(path, ticketListResponseSchema, query);
+}
+
+/** The API's own message for a refusal, or the generic one. */
+export function refusalMessage(message: string | undefined): string {
+  return message || messages.badRequest;
+}

@@ -1,0 +1,233 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import type { Route } from './+types/new';
+import { formatKilometer, parseKilometer } from '@contract/kilometer';
+import { messages } from '@contract/messages';
+import { locateKilometer, roadProfileSchema } from '@contract/road';
+import { isStaff } from '@contract/roles';
+import { staffTicketCreateSchema, ticketCreateSchemaFor } from '@contract/ticket';
+import { CHANNELS, ORIENTATIONS } from '@contract/ticket-codes';
+import { classificationSchema, ticketSchema } from '@contract/ticket-dto';
+import { nearbyResponseSchema } from '@contract/ticket-list';
+import { z } from '@contract/zod';
+import { toFormErrors, type ApiClient } from '~/api-client.server';
+import { requireAuth } from '~/auth.server';
+import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
+import { NearbyList } from '~/components/events/nearby-list';
+import { useHydrated } from '~/components/use-hydrated';
+import { i18n } from '~/i18n/config';
+import { addToast, commitSession, requestSession } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import eventsStylesHref from '~/styles/events.css?url';
+import { toSantiagoInputValue } from '@contract/date-time';
+import { pageTitle } from '~/utils/meta';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountsStylesHref },
+  { rel: 'stylesheet', href: eventsStylesHref },
+];
+
+/** Which kilometre and carriageway the possible duplicates were shown for: "23.5|NORTH_SOUTH". */
+function nearbyKey(kilometer: unknown, orientation: unknown): string | null {
+  const km = parseKilometer(kilometer);
+  const o = typeof orientation === 'string' && (ORIENTATIONS as readonly string[]).includes(orientation) ? orientation : null;
+  return km === null || !o ? null : `${km}|${o}`;
+}
+
+async function nearbyFor(api: ApiClient, key: string | null) {
+  if (!key) return null;
+  const [kilometer, orientation] = key.split('|');
+  const result = await api.call('GET', '/api/ticket/nearby', { schema: nearbyResponseSchema, query: { kilometer, orientation } });
+  return result.ok ? result.payload : null;
+}
+
+/** The form's choices; with ?kilometer=&orientation= also the possible duplicates (the page's fetcher asks so). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, user } = requireAuth(context);
+  const url = new URL(request.url);
+  const key = nearbyKey(url.searchParams.get('kilometer'), url.searchParams.get('orientation'));
+  const [classifications, road, nearby] = await Promise.all([
+    api.get('/api/ticket/category', z.array(classificationSchema)),
+    api.get('/api/road/profile', roadProfileSchema),
+    nearbyFor(api, key),
+  ]);
+  return {
+    classifications: classifications.filter((c) => c.active),
+    road,
+    nearby,
+    nearbyKey: key,
+    staff: isStaff(user.role),
+    listPath: url.pathname.replace(/\/new$/, ''),
+    now: toSantiagoInputValue(new Date()),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, user } = requireAuth(context);
+  const schema = ticketCreateSchemaFor(user.role);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const key = nearbyKey(formData.get('kilometer'), formData.get('orientation'));
+
+  // "Completar sector y comuna" (without JavaScript): fill them in, show the possible duplicates, create nothing.
+  if (formData.get('intent') === 'fill') {
+    const result = submission.reply();
+    const km = parseKilometer(formData.get('kilometer'));
+    const road = await api.get('/api/road/profile', roadProfileSchema);
+    const segment = km === null ? undefined : locateKilometer(road, km);
+    const values = { ...(result.initialValue ?? {}) } as Record<string, unknown>;
+    if (segment) Object.assign(values, { sector: segment.sector, commune: segment.commune });
+    const only = (names: string[]) =>
+      Object.fromEntries(Object.entries(result.error ?? {}).filter(([name]) => names.includes(name)));
+    const fillNote =
+      km === null ? null : segment ? i18n.t('events:form.filled', { km: formatKilometer(km) }) : i18n.t('events:form.notOnRoad', { km: formatKilometer(km) });
+    return {
+      result: { ...result, initialValue: values, error: only(['kilometer', 'orientation']) } as SubmissionResult<string[]>,
+      nearby: await nearbyFor(api, key),
+      nearbyKey: key,
+      fillNote,
+    };
+  }
+
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), nearby: null, nearbyKey: null, fillNote: null }, { status: 400 });
+  }
+  // Possible duplicates are shown before saving: if they were not shown for this place yet, show them first.
+  if (key && formData.get('nearbyChecked') !== key) {
+    const nearby = await nearbyFor(api, key);
+    if (nearby && nearby.length > 0) {
+      return data({ result: submission.reply(), nearby, nearbyKey: key, fillNote: null }, { status: 200 });
+    }
+  }
+  const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema });
+  if (!created.ok) {
+    const errors = toFormErrors(created);
+    return data(
+      { result: submission.reply({ formErrors: [messages.ticketNotCreated, ...errors.formErrors.filter((m) => m !== messages.validationFailed)], fieldErrors: errors.fieldErrors }), nearby: null, nearbyKey: null, fillNote: null },
+      { status: created.status },
+    );
+  }
+  const session = await requestSession(request, context);
+  addToast(session, 'success', messages.ticketCreated);
+  const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
+  throw redirect(`${listPath}/${created.payload.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+export default function NewEventScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('events');
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof loader>();
+  const { classifications, road, staff, listPath, now } = loaderData;
+  // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
+  const schema = ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof staffTicketCreateSchema;
+  const [form, fields] = useForm<z.input<typeof staffTicketCreateSchema>>({
+    id: 'new-event',
+    lastResult: actionData?.result,
+    defaultValue: { dateEvent: now },
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+
+  // Possible duplicates: from the server's answer (fill step or a first create), or from the fetcher as the place changes.
+  const [fromFetcher, setFromFetcher] = useState<{ key: string; nearby: typeof loaderData.nearby } | null>(null);
+  useEffect(() => {
+    setFromFetcher(null);
+  }, [actionData]);
+  useEffect(() => {
+    if (fetcher.data?.nearbyKey) setFromFetcher({ key: fetcher.data.nearbyKey, nearby: fetcher.data.nearby });
+  }, [fetcher.data]);
+  const shown = fromFetcher ?? (actionData?.nearbyKey ? { key: actionData.nearbyKey, nearby: actionData.nearby } : { key: null, nearby: null });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [fillNote, setFillNote] = useState<string | null>(null);
+
+  /** With JavaScript: sector and commune from the road profile, and the duplicates, as the kilometre is typed. */
+  function fillFromKilometer(explicit: boolean) {
+    const element = formRef.current;
+    if (!element) return;
+    const values = new FormData(element);
+    const km = parseKilometer(values.get('kilometer'));
+    const segment = km === null ? undefined : locateKilometer(road, km);
+    if (segment) {
+      form.update({ name: fields.sector.name, value: segment.sector });
+      form.update({ name: fields.commune.name, value: segment.commune });
+    }
+    if (explicit && km !== null) {
+      setFillNote(t(segment ? 'form.filled' : 'form.notOnRoad', { km: formatKilometer(km) }));
+    }
+    const key = nearbyKey(values.get('kilometer'), values.get('orientation'));
+    clearTimeout(timer.current);
+    if (key) {
+      const [kilometer, orientation] = key.split('|');
+      timer.current = setTimeout(() => fetcher.load(`${listPath}/new?kilometer=${kilometer}&orientation=${orientation}`), explicit ? 0 : 400);
+    }
+  }
+  const onFillClick = hydrated
+    ? (event: MouseEvent) => {
+        event.preventDefault();
+        fillFromKilometer(true);
+      }
+    : undefined;
+
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'fill';
+  const note = fillNote ?? actionData?.fillNote ?? null;
+
+  return (
+    <section className="screen">
+      <h1>{t('form.newTitle')}</h1>
+      <p className="screen-intro">{t('form.newIntro')}</p>
+      <Form method="post" {...getFormProps(form)} ref={formRef} noValidate className="form-stack screen-form">
+        {form.errors?.map((error) => (
+          <Alert key={error} severity="error">
+            {error}
+          </Alert>
+        ))}
+        {staff ? (
+          <EventSelect meta={fields.channelCode} label={t('form.channelCode')} required>
+            <option value="">{t('form.chooseChannel')}</option>
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {t(`channels.${c}`)}
+              </option>
+            ))}
+          </EventSelect>
+        ) : (
+          <input type="hidden" name="channelCode" value="WEB" />
+        )}
+        <TicketFields
+          fields={fields as unknown as TicketFieldMetas}
+          classifications={classifications}
+          kmRange={{ min: road.minKm, max: road.maxKm }}
+          onLocationChange={() => fillFromKilometer(false)}
+          fillButton={
+            <div className="form-actions">
+              <Button type="submit" name="intent" value="fill" variant="outlined" formNoValidate onClick={onFillClick}>
+                {t('form.fill')}
+              </Button>
+              {note ? <span role="status">{note}</span> : null}
+            </div>
+          }
+        />
+        {shown.nearby ? <NearbyList nearby={shown.nearby} detailBase={listPath} /> : null}
+        <input type="hidden" name="nearbyChecked" value={shown.key ?? ''} />
+        <p className="muted">{t('form.filesAfter')}</p>
+        <div className="form-actions">
+          <Button type="submit" name="intent" value="create" variant="contained" size="large" disabled={submitting}>
+            {submitting ? t('form.creating') : t('form.create')}
+          </Button>
+          <Link to={listPath}>{t('form.cancel')}</Link>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('events:form.newTitle'));

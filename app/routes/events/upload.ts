@@ -1,0 +1,35 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/upload';
+import { messages } from '@contract/messages';
+import { requireAuth } from '~/auth.server';
+import { addToast, commitSession, requestSession } from '~/session.server';
+import { ticketIdOf } from './events.server';
+
+/**
+ * POST a multipart form of files: the body goes to the API as it arrives (never held in
+ * memory here); the API checks types, sizes and count while reading. Back to the detail
+ * with the catalogue's message, or the API's reason when it refused.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { api } = requireAuth(context);
+  const id = ticketIdOf(params.id);
+  const session = await requestSession(request, context);
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!request.body || !contentType.startsWith('multipart/form-data')) {
+    addToast(session, 'error', messages.attachmentMissing);
+  } else {
+    const result = await api.forward('POST', `/api/ticket/${id}/attachment`, request.body, contentType);
+    if (result.ok) addToast(session, 'success', messages.fileUploaded);
+    else addToast(session, 'error', result.message || messages.attachmentError);
+  }
+  const headers = { 'Set-Cookie': await commitSession(session) };
+  // XMLHttpRequest (progress shown with JavaScript) reloads the page's data itself.
+  if (request.headers.get('x-requested-with') === 'XMLHttpRequest') return new Response(null, { status: 204, headers });
+  const detail = new URL(request.url).pathname.replace(/\/attachments$/, '');
+  throw redirect(detail, { headers });
+}
+
+/** Nothing to show at this address: back to the ticket. */
+export function loader({ request }: Route.LoaderArgs) {
+  throw redirect(new URL(request.url).pathname.replace(/\/attachments$/, ''));
+}

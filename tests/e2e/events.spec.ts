@@ -1,0 +1,206 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, DEMO_PASSWORD, demo, signIn, signOut } from './fixtures';
+
+/** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
+const msg = {
+  created: 'El evento fue creado correctamente',
+  updated: 'El evento fue actualizado correctamente',
+  closed: 'The ticket was closed successfully',
+  commentSaved: 'Comentario guardado',
+  fileUploaded: 'Archivo cargado correctamente',
+};
+
+/** A 1x1 PNG: the API decides the type by these bytes, not by the name. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38), random so parallel tests rarely meet. */
+const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function apiToken(email: string): Promise<string> {
+  const response = await fetch(`${API_URL}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, providerId: 'email', tokenId: '' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('authorization')!.replace(/^Bearer /, '');
+}
+
+/** A ticket created straight through the API, for journeys that start from an existing one. */
+async function createTicketAs(email: string, description = `Bache ${unique()}`): Promise<{ id: number; folio: string }> {
+  const token = await apiToken(email);
+  const classifications = (await (await fetch(`${API_URL}/api/ticket/category`, { headers: { authorization: `Bearer ${token}` } })).json()).payload;
+  const body = {
+    description,
+    kilometer: randomKm(),
+    sector: 'Curacaví Oriente',
+    commune: 'Curacaví',
+    orientation: 'NORTH_SOUTH',
+    dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
+    classificationId: classifications.find((c: { name: string }) => c.name === 'Estado del pavimento').id,
+    fullName: 'Ana Soto',
+    rut: '12.345.678-5',
+    phone: '+56 9 1234 5678',
+    channelCode: 'PHONE',
+  };
+  const response = await fetch(`${API_URL}/api/ticket`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(201);
+  const { payload } = await response.json();
+  return { id: payload.id, folio: payload.folio };
+}
+
+/** Fills the new-event form as a person would, fills sector and commune from the kilometre, and saves. */
+async function createEventInBrowser(page: Page, area: string, description: string, staff = false): Promise<string> {
+  await page.goto(`/${area}/events/new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
+  if (staff) await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
+  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
+  await page.getByLabel('Descripción').fill(description);
+  await page.getByLabel('Kilómetro').fill(randomKm());
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Nombre completo').fill('Ana Soto');
+  await page.getByLabel('RUT').fill('12.345.678-5');
+  await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
+  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
+  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
+  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+  await expect(page.getByRole('heading', { name: 'Posibles duplicados' })).toBeVisible();
+  await page.getByRole('button', { name: 'Registrar evento' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${area}/events/\\d+$`));
+  await expect(page.getByText(msg.created)).toBeVisible();
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  return /[RSI]-\d{4}-\d{6}/.exec(heading ?? '')![0];
+}
+
+test('a driver creates an event and finds it in their list and its detail', async ({ page }) => {
+  await signIn(page, demo.driver);
+  const description = `Bache profundo ${unique()}`;
+  const folio = await createEventInBrowser(page, 'driver', description);
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByText('12.345.678-5')).toBeVisible();
+  await expect(page.getByText('+56 9 1234 5678')).toBeVisible();
+  // A driver has no staff controls.
+  await expect(page.getByRole('button', { name: 'Asignarme' })).toHaveCount(0);
+
+  await page.goto('/driver/events');
+  await expect(page.getByRole('link', { name: folio })).toBeVisible();
+  await page.getByRole('link', { name: folio }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(folio);
+});
+
+test('an operator filters, assigns to self, moves it to in progress and closes it', async ({ page }) => {
+  const { folio } = await createTicketAs(demo.operator);
+  await signIn(page, demo.operator);
+  await page.goto('/operator/events');
+  await page.getByLabel('Buscar (folio, descripción, nombre, RUT o correo)').fill(folio);
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${folio}`));
+  await expect(page.locator('table.data-table tbody tr')).toHaveCount(1);
+  await page.getByRole('link', { name: folio }).click();
+
+  await page.getByRole('button', { name: 'Asignarme' }).click();
+  await expect(page.getByText(msg.updated)).toBeVisible();
+  await expect(page.locator('.field-list')).toContainText('Asignado');
+
+  await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'En gestión' });
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(page.locator('.field-list')).toContainText('En gestión');
+
+  await page.getByRole('link', { name: 'Cerrar evento' }).click();
+  await expect(page).toHaveURL(/confirm=close/);
+  await page.getByLabel('Motivo de cierre').selectOption({ label: 'Resuelto' });
+  await page.getByRole('button', { name: 'Confirmar cierre' }).click();
+  await expect(page.getByText(msg.closed)).toBeVisible();
+  await expect(page.locator('.field-list')).toContainText('Cerrado');
+  await expect(page.getByRole('button', { name: 'Reabrir evento' })).toBeVisible();
+});
+
+test('a supervisor reassigns a ticket to an operator', async ({ page }) => {
+  const { id } = await createTicketAs(demo.supervisor);
+  await signIn(page, demo.supervisor);
+  await page.goto(`/supervisor/events/${id}`);
+  await page.getByRole('button', { name: 'Asignarme' }).click();
+  await expect(page.getByText(msg.updated)).toBeVisible();
+  const select = page.getByLabel('Asignar a');
+  const operator = await select.locator('option', { hasText: 'Carolina' }).first().textContent();
+  await select.selectOption({ label: operator! });
+  await page.getByRole('button', { name: 'Asignar', exact: true }).click();
+  await expect(page.getByText(msg.updated).first()).toBeVisible();
+  await expect(page.locator('.field-list')).toContainText(operator!);
+});
+
+test('the inspector sees the same ticket with no control that changes it', async ({ page }) => {
+  const { id, folio } = await createTicketAs(demo.operator);
+  await signIn(page, demo.inspector);
+  await page.goto(`/inspector/events/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(folio);
+  await expect(page.locator('section.screen form')).toHaveCount(0);
+  await expect(page.locator('section.screen button')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cerrar evento' })).toHaveCount(0);
+  await page.goto('/inspector/events');
+  await expect(page.getByRole('link', { name: 'Nuevo evento' })).toHaveCount(0);
+});
+
+test("a driver opening someone else's ticket gets not-found", async ({ page }) => {
+  const { id } = await createTicketAs(demo.operator);
+  await signIn(page, demo.driver);
+  const response = await page.goto(`/driver/events/${id}`);
+  expect(response?.status()).toBe(404);
+});
+
+test('a driver comment shows in the thread; a staff internal note never reaches the driver', async ({ page }) => {
+  const { id } = await createTicketAs(demo.driver);
+  const publicText = `Sigue el bache ${unique()}`;
+  const noteText = `Nota del turno ${unique()}`;
+
+  await signIn(page, demo.driver);
+  await page.goto(`/driver/events/${id}`);
+  await page.getByLabel('Nuevo comentario').fill(publicText);
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByText(msg.commentSaved)).toBeVisible();
+  await expect(page.locator('.comment-thread')).toContainText(publicText);
+  await expect(page.locator('.comment-thread').getByText('Conductor', { exact: true })).toBeVisible();
+  // Drivers cannot mark a comment internal.
+  await expect(page.getByLabel('Nota interna (no la ve el conductor)')).toHaveCount(0);
+  await signOut(page);
+
+  await signIn(page, demo.operator);
+  await page.goto(`/operator/events/${id}`);
+  await expect(page.locator('.comment-thread')).toContainText(publicText);
+  await page.getByLabel('Nuevo comentario').fill(noteText);
+  await page.getByLabel('Nota interna (no la ve el conductor)').check();
+  await page.getByRole('button', { name: 'Comentar' }).click();
+  await expect(page.getByText(msg.commentSaved)).toBeVisible();
+  await expect(page.locator('.comment-thread')).toContainText(noteText);
+  await signOut(page);
+
+  await signIn(page, demo.driver);
+  await page.goto(`/driver/events/${id}`);
+  await expect(page.locator('.comment-thread')).toContainText(publicText);
+  await expect(page.getByText(noteText)).toHaveCount(0);
+});
+
+test('a driver uploads a PNG to their ticket and downloads it through the web app', async ({ page }) => {
+  const { id } = await createTicketAs(demo.driver);
+  await signIn(page, demo.driver);
+  await page.goto(`/driver/events/${id}`);
+  await page.locator('input[type=file]').setInputFiles({ name: 'foto-bache.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await page.getByRole('button', { name: 'Cargar archivos' }).click();
+  await expect(page.getByText(msg.fileUploaded)).toBeVisible();
+  const link = page.getByRole('link', { name: 'Descargar foto-bache.png' });
+  await expect(link).toBeVisible();
+  const download = await page.request.get((await link.getAttribute('href'))!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('image/png');
+  expect(download.headers()['x-content-type-options']).toBe('nosniff');
+  expect(download.headers()['content-disposition']).toContain('attachment');
+  expect(Buffer.compare(await download.body(), PIXEL_PNG)).toBe(0);
+});
