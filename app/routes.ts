@@ -36,6 +36,7 @@ export default [
     route('events/:id/attachments', 'routes/events/upload.ts', { id: 'operator-events-upload' }),
     route('events/:id/attachments/:attachmentId', 'routes/events/download.ts', { id: 'operator-events-download' }),
     route('reports', 'routes/reports/index.tsx', { id: 'operator-reports' }),
+    route('reports/download', 'routes/reports/download.ts', { id: 'operator-reports-download' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'operator-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'operator-notifications' }),
   ]),
@@ -49,6 +50,7 @@ export default [
     route('events/:id/attachments', 'routes/events/upload.ts', { id: 'supervisor-events-upload' }),
     route('events/:id/attachments/:attachmentId', 'routes/events/download.ts', { id: 'supervisor-events-download' }),
     route('reports', 'routes/reports/index.tsx', { id: 'supervisor-reports' }),
+    route('reports/download', 'routes/reports/download.ts', { id: 'supervisor-reports-download' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'supervisor-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'supervisor-notifications' }),
   ]),
@@ -60,6 +62,7 @@ export default [
     route('events/:id', 'routes/events/detail.tsx', { id: 'inspector-events-detail' }),
     route('events/:id/attachments/:attachmentId', 'routes/events/download.ts', { id: 'inspector-events-download' }),
     route('reports', 'routes/reports/index.tsx', { id: 'inspector-reports' }),
+    route('reports/download', 'routes/reports/download.ts', { id: 'inspector-reports-download' }),
   ]),
 
   route('admin', 'routes/area/layout.tsx', { id: 'admin' }, [
@@ -71,6 +74,7 @@ export default [
     route('events/:id/attachments', 'routes/events/upload.ts', { id: 'admin-events-upload' }),
     route('events/:id/attachments/:attachmentId', 'routes/events/download.ts', { id: 'admin-events-download' }),
     route('reports', 'routes/reports/index.tsx', { id: 'admin-reports' }),
+    route('reports/download', 'routes/reports/download.ts', { id: 'admin-reports-download' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'admin-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'admin-notifications' }),
     route('users', 'routes/users/list.tsx', { id: 'admin-users' }),

@@ -1,9 +1,11 @@
 import { messages } from '@contract/messages';
 import { auth } from './auth';
 import { common } from './common';
+import { dashboard } from './dashboard';
+import { reports } from './reports';
 import { events } from './events';
 import { users } from './users';
 import { notifications } from './notifications';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, messages } as const;

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import type { Statistics } from '@contract/statistics';
+
+const COUNTERS = ['new', 'late', 'closed', 'active'] as const;
+
+/** The four counters as cards: plain HTML, one description list. */
+export function CounterCards({ counters }: { counters: Statistics['counters'] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  return (
+    <section className="counter-section" aria-labelledby="counters-title">
+      <h2 id="counters-title" className="visually-hidden">
+        {t('counters.label')}
+      </h2>
+      <dl className="counter-cards">
+        {COUNTERS.map((key) => (
+          <div key={key} className={`counter-card counter-card--${key}`} data-counter={key}>
+            <dt className="counter-label">{t(`counters.${key}`)}</dt>
+            <dd className="counter-value">{number(counters[key])}</dd>
+            <dd className="counter-hint">{t(`counters.${key}Hint`)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="counter-total" data-counter="total">
+        {t('counters.total', { formatted: number(counters.total) })}
+      </p>
+    </section>
+  );
+}
+
+/** The numbers behind a chart: first column as row headers. */
+export function DataTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  return (
+    <table className="data-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} scope="col">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([first, ...rest], index) => (
+          <tr key={`${first}-${index}`}>
+            <th scope="row">{first}</th>
+            {rest.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,69 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/download';
+import { REPORT_CONTENT_TYPES, reportFileName, type ReportId } from '@contract/report';
+import { requireAuth } from '~/auth.server';
+import { AREA_BY_ROLE } from '~/navigation';
+import { downloadErrorOf, firstInvalidField, reportRequestSchema, type DownloadError } from './report-request';
+
+/** A status carried by what the API client throws (an error page's `data()` or a Response). */
+function statusOf(error: unknown): number | null {
+  if (error instanceof Response) return error.status;
+  if (typeof error === 'object' && error !== null && 'init' in error) {
+    const init = (error as { init: ResponseInit | null }).init;
+    return init?.status ?? null;
+  }
+  return null;
+}
+
+/**
+ * GET /{area}/reports/download?report=&month=&year=&format=: the monthly report as a file.
+ * The API's body is passed through as it arrives (no buffering: the Node adapter writes it
+ * at the browser's pace). A failure goes back to the reports form with the choice kept and
+ * a reason the page explains in Spanish. Only the areas with reports mount this route.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  let auth: ReturnType<typeof requireAuth>;
+  try {
+    auth = requireAuth(context);
+  } catch {
+    // What the guard deferred (another role's area: 404; the API down: 503) is shown by the
+    // reports screen of the same area, inside the shell, instead of a bare resource answer.
+    throw redirect(url.pathname.replace(/\/download$/, ''));
+  }
+  const { api, user } = auth;
+  const back = (error: DownloadError) => {
+    const params = new URLSearchParams();
+    for (const key of ['report', 'month', 'year', 'format']) {
+      const value = url.searchParams.get(key);
+      if (value && value.length <= 10) params.set(key, value);
+    }
+    params.set('error', error);
+    return redirect(`/${AREA_BY_ROLE[user.role]}/reports?${params}`);
+  };
+
+  const parsed = reportRequestSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw back(firstInvalidField(url.searchParams) ?? 'invalid');
+  const { report, month, year, format } = parsed.data;
+
+  let upstream: Response;
+  try {
+    upstream = await api.stream(`/api/report/${report}`, { month, year, format });
+  } catch (error) {
+    const status = statusOf(error);
+    // A redirect (the session ended: 401) leaves as it is.
+    if (error instanceof Response && status !== null && status >= 300 && status < 400) throw error;
+    if (status === null) throw error;
+    throw back(downloadErrorOf(status));
+  }
+
+  const headers = new Headers({
+    'Content-Type': upstream.headers.get('content-type') ?? REPORT_CONTENT_TYPES[format],
+    'Content-Disposition':
+      upstream.headers.get('content-disposition') ??
+      `attachment; filename="${reportFileName(report as ReportId, year, month, format)}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  return new Response(upstream.body, { status: 200, headers });
+}
