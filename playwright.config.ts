@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 export const E2E_WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3310);
 export const E2E_API_PORT = Number(process.env.E2E_API_PORT ?? 4310);
 const buildDir = process.env.BUILD_DIR ?? 'build';
-const dataDir = `test-results/e2e-data-${E2E_API_PORT}`;
+// Outside test-results/, which Playwright empties when a run starts.
+const dataDir = `.e2e-data/api-${E2E_API_PORT}`;
 const baseURL = `http://127.0.0.1:${E2E_WEB_PORT}`;
 
 const chromium = {

@@ -1,15 +1,17 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import { describeError, GeneralErrorBoundary } from '~/components/general-error-boundary';
+import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
+import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/general-error-boundary';
 import { Toasts } from '~/components/toasts';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
 import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/session.server';
 import appStylesHref from '~/styles/app.css?url';
-import { PureLightTheme } from '~/theme';
+import { DEFAULT_THEME, providerTheme, themeStyleSheet, type ThemeName } from '~/theme';
+import { ThemeChoiceProvider, useThemeChoiceState } from '~/theme/theme-choice';
+import { readThemeCookie } from '~/theme/theme-cookie';
 import { pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
 
@@ -17,10 +19,12 @@ export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, sessionMi
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requestSession(request, context);
+  const theme = readThemeCookie(request.headers.get('Cookie'));
   const user = readAuth(session)?.user ?? null;
   const toasts = takeToasts(session);
   const headers = toasts.length > 0 ? { 'Set-Cookie': await commitSession(session) } : undefined;
-  return data({ user, toasts }, { headers });
+  const rootData: RootLoaderData & { toasts: typeof toasts; theme: ThemeName } = { user, toasts, theme };
+  return data(rootData, { headers });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -28,21 +32,29 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesHref },
 ];
 
+/**
+ * The document. The chosen theme is in the first byte: `data-theme` on <html>, its CSS
+ * variables in one precomputed <style>, and the precomputed MUI theme for components
+ * (app/theme/provider-theme.ts). The baseline CssBaseline would inject lives in app.css.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const serverTheme = useRouteLoaderData<typeof loader>('root')?.theme ?? DEFAULT_THEME;
+  const choice = useThemeChoiceState(serverTheme);
+  const { theme } = choice;
   return (
-    <html lang="es">
+    <html lang="es" data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <style id="app-theme" dangerouslySetInnerHTML={{ __html: themeStyleSheet(theme) }} />
         <Links nonce={nonce} />
       </head>
       <body>
-        <ThemeProvider theme={PureLightTheme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
+        <ThemeChoiceProvider value={choice}>
+          <ThemeProvider theme={providerTheme(theme)}>{children}</ThemeProvider>
+        </ThemeChoiceProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -57,6 +69,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Toasts toasts={loaderData.toasts} />
     </>
   );
+}
+
+/** Section 2's placeholder while the client initialises (only used if a route ever hydrates data). */
+export function HydrateFallback() {
+  const root = useRouteLoaderData<typeof loader>('root');
+  return <FullScreenPlaceholder signedIn={Boolean(root?.user)} />;
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>

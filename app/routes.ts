@@ -83,6 +83,9 @@ export default [
     route('users/:uuid/delete', 'routes/users/delete.tsx', { id: 'admin-users-delete' }),
   ]),
 
+  // The header's theme switcher posts here (a resource route: no page of its own).
+  route('resources/theme', 'routes/resources/theme.ts'),
+
   // Live notifications of the signed-in user (server-sent events).
   route('resources/notifications/stream', 'routes/resources/notifications-stream.ts'),
 

@@ -3,3 +3,23 @@ export type ToastType = 'success' | 'error' | 'info';
 export type Toast = { id: string; type: ToastType; message: string };
 
 export const MAX_TOASTS = 6;
+
+/** How long a toast stays with JavaScript; errors stay longer. Hovering or focusing pauses it. */
+export const TOAST_DURATION_MS: Record<ToastType, number> = { success: 6_000, info: 6_000, error: 10_000 };
+
+/** The newest `max` toasts: when a seventh arrives, the oldest goes first. */
+export function capToasts(toasts: readonly Toast[], max = MAX_TOASTS): Toast[] {
+  return toasts.slice(Math.max(0, toasts.length - max));
+}
+
+/**
+ * The toasts on screen after `incoming` arrive (with JavaScript, toasts of several pages
+ * can be on screen together). Ones already shown are not repeated; returns `shown` itself
+ * when nothing is new, so React skips the update.
+ */
+export function mergeToasts(shown: readonly Toast[], incoming: readonly Toast[], max = MAX_TOASTS): readonly Toast[] {
+  const known = new Set(shown.map((toast) => toast.id));
+  const fresh = incoming.filter((toast) => !known.has(toast.id));
+  if (fresh.length === 0) return shown;
+  return capToasts([...shown, ...fresh], max);
+}

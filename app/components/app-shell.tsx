@@ -1,53 +1,47 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Form, Link, NavLink } from 'react-router';
-import { menuFor } from '~/navigation';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { SessionUser } from '~/session-user';
-import { APP_VERSION } from '~/version';
+import { AppHeader, NO_JS_DRAWER_TOGGLE } from './app-header';
+import { Icon } from './icons';
+import { MobileDrawer } from './mobile-drawer';
+import { SidebarContent } from './sidebar';
+import { useHydrated } from './use-hydrated';
+import { useT } from './use-t';
 
 /**
- * The signed-in frame: sidebar with the role's menu and the version label, header with the
- * user and sign out. Plain elements styled by app/styles/app.css: the shell is on every
- * page, and Emotion-styled components would cost tens of microseconds each on the server.
+ * The signed-in frame (section 2): a 290px sidebar, fixed from lg (1280px), a drawer below
+ * that, and the 80px header. Plain elements styled by app/styles/app.css with the theme's
+ * CSS variables: the shell is on every page, and each Emotion-styled MUI component would
+ * cost tens of microseconds on the server. The only MUI component is the Drawer, mounted
+ * in the browser when first opened.
  */
 export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
+  const hydrated = useHydrated();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const openDrawer = useCallback(() => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  }, []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      <AppHeader user={user} hydrated={hydrated} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
       <aside className="shell-sidebar">
-        <Link className="shell-brand" to="/">
-          {t('app.name')}
-        </Link>
-        <nav aria-label={t('nav.label')}>
-          <ul className="shell-menu">
-            {menuFor(user.role).map((item) => (
-              <li key={item.screen}>
-                <NavLink to={item.to} prefetch="intent">
-                  {t(`nav.${item.screen}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="shell-version">{t('nav.version', { version: APP_VERSION })}</p>
+        {hydrated ? null : (
+          <label htmlFor={NO_JS_DRAWER_TOGGLE} className="shell-drawer-close">
+            <Icon name="close" />
+            <span>{t('header.closeMenu')}</span>
+          </label>
+        )}
+        <SidebarContent role={user.role} />
       </aside>
-      <header className="shell-header">
-        <div className="shell-user" aria-label={t('header.userMenu')}>
-          <img className="shell-avatar" src={user.avatar} alt="" width={40} height={40} />
-          <span>
-            <span className="shell-user-name">{user.name}</span>
-            <span className="shell-user-role">{t(`roles.${user.role}`)}</span>
-          </span>
-        </div>
-        <Form method="post" action="/user/logout">
-          <button type="submit" className="button-secondary">
-            {t('header.signOut')}
-          </button>
-        </Form>
-      </header>
+      {hydrated ? null : <label htmlFor={NO_JS_DRAWER_TOGGLE} className="shell-backdrop" aria-hidden="true" />}
+      {drawerUsed ? <MobileDrawer open={drawerOpen} onClose={closeDrawer} role={user.role} /> : null}
       <main className="shell-main" id="main">
         {children}
       </main>

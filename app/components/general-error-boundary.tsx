@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
+import type { SessionUser } from '~/session-user';
 import { isErrorPageData } from '~/utils/error-data';
+import { AppShell } from './app-shell';
+
+/** What the root loader returns that the boundary needs (root.tsx satisfies it). */
+export type RootLoaderData = { user: SessionUser | null };
 
 export type ErrorPage = { status: number; title: string; description: string };
 
@@ -42,21 +47,37 @@ export function describeError(error: unknown, t: TFunction<['common', 'messages'
   }
 }
 
-/** The one error boundary: not found (404), service error, service unavailable (503), unexpected (500). */
+/**
+ * The one error boundary: not found (404), service error, service unavailable (503),
+ * unexpected (500). A signed-in user keeps the shell around it: the user comes from the
+ * root loader (the session cookie), which still ran when a role area's guard or a screen
+ * failed (see app/auth.server.ts). Details of unexpected errors stay in the server log.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation(['common', 'messages']);
+  const user = useRouteLoaderData<RootLoaderData>('root')?.user ?? null;
   const page = describeError(error, t);
+  const card = (
+    <div className="error-card">
+      <p className="error-code">{t('errors.code', { status: page.status })}</p>
+      <h1>{page.title}</h1>
+      <p>{page.description}</p>
+      <Link className="error-home" to="/">
+        {t('errors.backHome')}
+      </Link>
+    </div>
+  );
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <div className="error-panel">{card}</div>
+      </AppShell>
+    );
+  }
   return (
     <main className="error-page" id="main">
-      <div className="error-card">
-        <p className="error-code">{t('errors.code', { status: page.status })}</p>
-        <h1>{page.title}</h1>
-        <p>{page.description}</p>
-        <Link className="error-home" to="/">
-          {t('errors.backHome')}
-        </Link>
-      </div>
+      {card}
     </main>
   );
 }

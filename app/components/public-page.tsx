@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from './use-t';
 
 /** The frame of the public account pages: a centred card under the product name. */
 export function PublicPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main className="public-page" id="main">
       <div className="public-card">

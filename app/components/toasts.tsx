@@ -1,38 +1,74 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { MAX_TOASTS, type Toast } from '~/toast';
+import { useCallback, useEffect, useState } from 'react';
+import { capToasts, mergeToasts, TOAST_DURATION_MS, type Toast } from '~/toast';
+import { useHydrated } from './use-hydrated';
+import { useT } from './use-t';
 
 /**
- * Flash messages from the previous action, bottom right, newest last, at most six.
- * Readable without JavaScript; with it each can be dismissed.
+ * Messages from actions, bottom right, oldest on top, at most six. Without JavaScript they
+ * are plain text with a checkbox-driven × that hides them in CSS; with JavaScript the ×
+ * is a button, each message hides itself after a while (paused while hovered or focused),
+ * and messages from later pages join the ones still shown.
  */
 export function Toasts({ toasts }: { toasts: Toast[] }) {
-  const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState<string[]>([]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const t = useT();
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState<readonly Toast[]>(() => capToasts(toasts));
+  const [lastIncoming, setLastIncoming] = useState(toasts);
+  if (toasts !== lastIncoming) {
+    setLastIncoming(toasts);
+    setShown((current) => mergeToasts(current, toasts));
+  }
+  const dismiss = useCallback((id: string) => setShown((current) => current.filter((toast) => toast.id !== id)), []);
 
-  const visible = toasts.filter((toast) => !dismissed.includes(toast.id)).slice(-MAX_TOASTS);
-  if (visible.length === 0) return null;
+  if (shown.length === 0) return null;
   return (
     <section className="toasts" aria-label={t('toasts.label')}>
       <ol>
-        {visible.map((toast) => (
-          <li key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === 'error' ? 'alert' : 'status'}>
-            <span>{toast.message}</span>
-            {hydrated ? (
-              <button
-                type="button"
-                className="toast-dismiss"
-                aria-label={t('toasts.dismiss')}
-                onClick={() => setDismissed((ids) => [...ids, toast.id])}
-              >
-                ×
-              </button>
-            ) : null}
-          </li>
+        {shown.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} hydrated={hydrated} onDismiss={dismiss} />
         ))}
       </ol>
     </section>
+  );
+}
+
+function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boolean; onDismiss: (id: string) => void }) {
+  const t = useT();
+  const [paused, setPaused] = useState(false);
+
+  // Restarts from the full duration after a pause: a message someone looked at stays a while.
+  useEffect(() => {
+    if (!hydrated || paused) return;
+    const timer = window.setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS[toast.type]);
+    return () => window.clearTimeout(timer);
+  }, [hydrated, paused, onDismiss, toast.id, toast.type]);
+
+  const dismissId = `toast-dismiss-${toast.id}`;
+  return (
+    <li
+      className={`toast toast--${toast.type}`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="toast-message" role={toast.type === 'error' ? 'alert' : 'status'}>
+        {toast.message}
+      </div>
+      {hydrated ? (
+        <button type="button" className="toast-dismiss" onClick={() => onDismiss(toast.id)}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t('toasts.dismiss')}</span>
+        </button>
+      ) : (
+        <>
+          <input type="checkbox" id={dismissId} className="toast-dismiss-checkbox visually-hidden" />
+          <label htmlFor={dismissId} className="toast-dismiss">
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">{t('toasts.dismiss')}</span>
+          </label>
+        </>
+      )}
+    </li>
   );
 }

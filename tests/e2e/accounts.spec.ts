@@ -107,7 +107,7 @@ async function createPerson(profileCode = 'DRIVER'): Promise<Person> {
 
 /** The reset link's token from the e2e API's outbox (.eml, quoted-printable). */
 async function resetTokenMailedTo(email: string): Promise<string> {
-  const outbox = path.join('test-results', `e2e-data-${process.env.E2E_API_PORT ?? 4310}`, 'outbox');
+  const outbox = path.join('.e2e-data', `api-${process.env.E2E_API_PORT ?? 4310}`, 'outbox');
   let token: string | null = null;
   await expect
     .poll(

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, labels, revokeToken, sessionToken, signIn, submitLogin } from './fixtures';
+import { demo, labels, revokeToken, sessionToken, signIn, signOut, submitLogin } from './fixtures';
 
 const msg = {
   emailRequired: 'El correo es requerido',
@@ -96,7 +96,7 @@ test.describe('guard and redirects', () => {
 test.describe('session end', () => {
   test('signing out ends the session', async ({ page }) => {
     await signIn(page, demo.driver);
-    await page.getByRole('button', { name: labels.signOut }).click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/user\/login$/);
     await page.goto('/driver/dashboard');
     await expect(page).toHaveURL(/\/user\/login\?redirectTo=/);

@@ -5,6 +5,7 @@ export const common = {
     title: 'Atención de usuarios',
     fullTitle: '{{page}} · Concesión Vial',
     skipToContent: 'Saltar al contenido',
+    loading: 'Cargando…',
   },
   roles: {
     DRIVER: 'Conductor',
@@ -24,8 +25,29 @@ export const common = {
     version: 'V{{version}}',
   },
   header: {
-    userMenu: 'Usuario conectado',
+    menu: 'Menú',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
     signOut: 'Cerrar sesión',
+  },
+  language: {
+    label: 'Idioma',
+    names: {
+      es: 'Español',
+    },
+  },
+  theme: {
+    label: 'Tema',
+    title: 'Tema de colores',
+    current: '(actual: {{name}})',
+    names: {
+      PureLightTheme: 'Claro',
+      GreyGooseTheme: 'Gris',
+      PurpleFlowTheme: 'Violeta',
+      NebulaFighterTheme: 'Nebulosa',
+      DarkSpacesTheme: 'Oscuro',
+      GreenFieldsTheme: 'Verde',
+    },
   },
   screens: {
     dashboard: 'Panel de inicio',

@@ -2,10 +2,13 @@ import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
 import { areaGuard, requireAuth } from '~/auth.server';
 import { AppShell } from '~/components/app-shell';
+import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
+import { GeneralErrorBoundary } from '~/components/general-error-boundary';
 
 /** One module for the five role areas (/driver, /operator ...); the guard reads the area from the URL. */
 export const middleware: Route.MiddlewareFunction[] = [areaGuard];
 
+/** Also where another role's path, or the API being down, becomes the error page (see requireAuth). */
 export function loader({ context }: Route.LoaderArgs) {
   return { user: requireAuth(context).user };
 }
@@ -16,4 +19,13 @@ export default function AreaLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
     </AppShell>
   );
+}
+
+export function HydrateFallback() {
+  return <FullScreenPlaceholder signedIn />;
+}
+
+/** Errors of the area and its screens, inside the shell of the signed-in user. */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

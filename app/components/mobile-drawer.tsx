@@ -1,0 +1,50 @@
+import Drawer from '@mui/material/Drawer';
+import { useEffect } from 'react';
+import type { Role } from '@contract/roles';
+import { Icon } from './icons';
+import { SidebarContent } from './sidebar';
+import { useT } from './use-t';
+
+export const DRAWER_ID = 'shell-drawer-panel';
+/** Section 9's lg breakpoint: from here the sidebar is fixed and the drawer is not needed. */
+const LARGE_SCREEN = '(min-width: 1280px)';
+
+/**
+ * The sidebar below lg with JavaScript: MUI's temporary Drawer, a modal dialog that traps
+ * focus, closes with Escape or a click on the backdrop, and gives focus back to the menu
+ * button. Only mounted in the browser once first opened, so it costs the server nothing.
+ */
+export function MobileDrawer({ open, onClose, role }: { open: boolean; onClose: () => void; role: Role }) {
+  const t = useT();
+
+  useEffect(() => {
+    if (!open) return;
+    const query = window.matchMedia(LARGE_SCREEN);
+    const closeOnLarge = () => query.matches && onClose();
+    query.addEventListener('change', closeOnLarge);
+    return () => query.removeEventListener('change', closeOnLarge);
+  }, [open, onClose]);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      anchor="left"
+      slotProps={{
+        paper: {
+          id: DRAWER_ID,
+          className: 'shell-drawer-paper',
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-label': t('nav.label'),
+        },
+      }}
+    >
+      <button type="button" className="shell-drawer-close" onClick={onClose}>
+        <Icon name="close" />
+        <span>{t('header.closeMenu')}</span>
+      </button>
+      <SidebarContent role={role} onNavigate={onClose} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '~/i18n/config';
+import { createCachedT } from './use-t';
+
+describe('the cached common t', () => {
+  it('gives the same texts as i18next, with and without interpolation', () => {
+    const instance = createI18n();
+    const t = createCachedT(instance);
+    expect(t('nav.events')).toBe('Eventos');
+    expect(t('nav.events')).toBe(instance.t('common:nav.events'));
+    expect(t('nav.version', { version: '1.0.10' })).toBe('V1.0.10');
+    expect(t('screens.welcome', { name: 'Ana' })).toBe('Hola, Ana');
+    expect(t('screens.welcome', { name: 'Luis' })).toBe('Hola, Luis');
+  });
+});

@@ -1,0 +1,37 @@
+import { Form } from 'react-router';
+import type { SessionUser } from '~/session-user';
+import { HeaderMenu } from './header-menu';
+import { Icon } from './icons';
+import { useT } from './use-t';
+
+/** The signed-in user: name and role, and Cerrar sesión as a POST form (never a link). */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const t = useT();
+  return (
+    <HeaderMenu
+      className="user-menu"
+      summary={
+        <>
+          <img className="shell-avatar" src={user.avatar} alt="" width={36} height={36} />
+          <span className="user-menu-text">
+            <span className="user-menu-name">{user.name}</span>
+            <span className="user-menu-role">{t(`roles.${user.role}`)}</span>
+          </span>
+          <Icon name="expand" size={18} />
+        </>
+      }
+    >
+      <div className="user-menu-card">
+        <p className="user-menu-name">{user.name}</p>
+        <p className="user-menu-detail">{user.email}</p>
+        <p className="user-menu-detail">{t(`roles.${user.role}`)}</p>
+      </div>
+      <Form method="post" action="/user/logout">
+        <button type="submit" className="header-menu-item">
+          <Icon name="logout" size={18} />
+          <span>{t('header.signOut')}</span>
+        </button>
+      </Form>
+    </HeaderMenu>
+  );
+}

@@ -1,0 +1,28 @@
+import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
+
+/** Section 9's breakpoints, shared by every theme. */
+export const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1840 } };
+
+/** What a theme file defines: its palette. Everything else is shared. */
+export type AppPalette = PaletteOptions & Required<Pick<PaletteOptions, 'mode' | 'shell'>>;
+
+/**
+ * Builds one of the six MUI themes. Only the palette differs between them, so every MUI
+ * component serialises to the same CSS with any theme (colours are `var(--mui-…)`), and a
+ * theme switch swaps custom properties rather than class names. contrastThreshold 4.5 makes
+ * MUI pick contrast texts that meet WCAG AA instead of its default 3:1.
+ */
+export function createAppTheme(palette: AppPalette): Theme {
+  return createTheme({
+    cssVariables: true,
+    breakpoints,
+    palette: { contrastThreshold: 4.5, ...palette },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '1.75rem', fontWeight: 700 },
+      h2: { fontSize: '1.375rem', fontWeight: 700 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+  });
+}
