@@ -26,7 +26,8 @@ export default defineConfig({
   use: { baseURL, trace: 'off', locale: 'es-CL', timezoneId: 'America/Santiago' },
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
-    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false } },
+    // Files named *.js-only.spec.ts test what only exists with JavaScript (live updates).
+    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
   webServer: [
     {

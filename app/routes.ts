@@ -89,6 +89,9 @@ export default [
   // Live notifications of the signed-in user (server-sent events).
   route('resources/notifications/stream', 'routes/resources/notifications-stream.ts'),
 
+  // The benchmark's bare comparison page, only in builds made by `npm run bench`.
+  ...(process.env.BENCH_FLOOR ? [route('bench/floor', 'routes/bench-floor.tsx')] : []),
+
   // Anything else: the not-found page with status 404.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

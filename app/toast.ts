@@ -23,3 +23,11 @@ export function mergeToasts(shown: readonly Toast[], incoming: readonly Toast[],
   if (fresh.length === 0) return shown;
   return capToasts([...shown, ...fresh], max);
 }
+
+/** The browser event that brings a toast from outside an action (the live notifications). */
+export const TOAST_EVENT = 'app:toast';
+
+/** Shows a toast from browser code; the toast list listens for it. */
+export function showToast(toast: Toast): void {
+  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: toast }));
+}

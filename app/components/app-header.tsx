@@ -3,6 +3,7 @@ import type { SessionUser } from '~/session-user';
 import { useHeaderMenus } from './header-menu';
 import { Icon } from './icons';
 import { LanguageSetter } from './language-setter';
+import { NotificationsBell } from './notifications-bell';
 import { Logo } from './logo';
 import { DRAWER_ID } from './mobile-drawer';
 import { ThemeSwitcher } from './theme-switcher';
@@ -19,11 +20,13 @@ export const NO_JS_DRAWER_TOGGLE = 'shell-drawer-toggle';
  */
 export function AppHeader({
   user,
+  unread,
   hydrated,
   drawerOpen,
   onOpenDrawer,
 }: {
   user: SessionUser;
+  unread: number | null;
   hydrated: boolean;
   drawerOpen: boolean;
   onOpenDrawer: () => void;
@@ -62,6 +65,7 @@ export function AppHeader({
         <span>{t('app.name')}</span>
       </Link>
       <div className="shell-header-actions">
+        {unread === null ? null : <NotificationsBell role={user.role} unread={unread} />}
         <LanguageSetter />
         <ThemeSwitcher />
         <UserMenu user={user} />

@@ -14,7 +14,7 @@ import { useT } from './use-t';
  * cost tens of microseconds on the server. The only MUI component is the Drawer, mounted
  * in the browser when first opened.
  */
-export function AppShell({ user, children }: { user: SessionUser; children: ReactNode }) {
+export function AppShell({ user, unread = null, children }: { user: SessionUser; unread?: number | null; children: ReactNode }) {
   const t = useT();
   const hydrated = useHydrated();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -30,7 +30,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <AppHeader user={user} hydrated={hydrated} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
+      <AppHeader user={user} unread={unread} hydrated={hydrated} drawerOpen={drawerOpen} onOpenDrawer={openDrawer} />
       <aside className="shell-sidebar">
         {hydrated ? null : (
           <label htmlFor={NO_JS_DRAWER_TOGGLE} className="shell-drawer-close">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { capToasts, mergeToasts, TOAST_DURATION_MS, type Toast } from '~/toast';
+import { capToasts, mergeToasts, TOAST_DURATION_MS, TOAST_EVENT, type Toast } from '~/toast';
 import { useHydrated } from './use-hydrated';
 import { useT } from './use-t';
 
@@ -19,6 +19,12 @@ export function Toasts({ toasts }: { toasts: Toast[] }) {
     setShown((current) => mergeToasts(current, toasts));
   }
   const dismiss = useCallback((id: string) => setShown((current) => current.filter((toast) => toast.id !== id)), []);
+  // Toasts raised in the browser (live notifications) join the list too.
+  useEffect(() => {
+    const onToast = (event: Event) => setShown((current) => mergeToasts(current, [(event as CustomEvent<Toast>).detail]));
+    window.addEventListener(TOAST_EVENT, onToast);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
+  }, []);
 
   if (shown.length === 0) return null;
   return (

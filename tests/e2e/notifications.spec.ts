@@ -9,6 +9,8 @@ test.describe('notifications', () => {
     await apiCall(operator, 'POST', `/api/ticket/${ticket.id}/comment`, { comment: 'Vamos en camino' });
 
     await signIn(page, driver.email, driver.password);
+    // The header says how many are unread on every page, JavaScript or not.
+    await expect(page.getByRole('link', { name: 'Notificaciones: 1 notificación sin leer' })).toBeVisible();
     await page.goto('/driver/notifications');
     await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: `Nuevo comentario en el evento ${ticket.folio}` });

@@ -29,6 +29,9 @@ export const common = {
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
     signOut: 'Cerrar sesión',
+    notifications: 'Notificaciones',
+    unread_one: '{{count}} notificación sin leer',
+    unread_other: '{{count}} notificaciones sin leer',
   },
   language: {
     label: 'Idioma',

@@ -4,18 +4,27 @@ import { areaGuard, requireAuth } from '~/auth.server';
 import { AppShell } from '~/components/app-shell';
 import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
 import { GeneralErrorBoundary } from '~/components/general-error-boundary';
+import { notificationListSchema } from '@contract/notification';
+import { SCREENS_BY_ROLE } from '~/navigation';
 
 /** One module for the five role areas (/driver, /operator ...); the guard reads the area from the URL. */
 export const middleware: Route.MiddlewareFunction[] = [areaGuard];
 
 /** Also where another role's path, or the API being down, becomes the error page (see requireAuth). */
-export function loader({ context }: Route.LoaderArgs) {
-  return { user: requireAuth(context).user };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, api } = requireAuth(context);
+  // The header's unread count, for the roles that have a notifications screen.
+  let unread: number | null = null;
+  if ((SCREENS_BY_ROLE[user.role] as readonly string[]).includes('notifications')) {
+    const result = await api.call('GET', `/api/notification/profile/${user.id}`, { query: { size: 1 }, schema: notificationListSchema });
+    unread = result.ok ? result.payload.unread : null;
+  }
+  return { user, unread };
 }
 
 export default function AreaLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AppShell user={loaderData.user}>
+    <AppShell user={loaderData.user} unread={loaderData.unread}>
       <Outlet />
     </AppShell>
   );

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { notificationEventSchema } from '@contract/notification';
+import { ROLE_AREAS, type Role } from '@contract/roles';
+import { showToast } from '~/toast';
+import { Icon } from './icons';
+import { useT } from './use-t';
+
+/** Where the web app relays the API's stream (the browser never holds the token). */
+export const NOTIFICATION_STREAM_URL = '/resources/notifications/stream';
+
+/**
+ * The header's link to the notifications with the unread count. With JavaScript it listens
+ * to the live stream: a new notification updates the count and shows a toast at once.
+ */
+export function NotificationsBell({ role, unread }: { role: Role; unread: number }) {
+  const t = useT();
+  const [count, setCount] = useState(unread);
+  const [fromServer, setFromServer] = useState(unread);
+  if (unread !== fromServer) {
+    setFromServer(unread);
+    setCount(unread);
+  }
+
+  useEffect(() => {
+    const source = new EventSource(NOTIFICATION_STREAM_URL);
+    source.addEventListener('ready', (event) => {
+      const data = JSON.parse((event as MessageEvent<string>).data) as { unread?: number };
+      if (typeof data.unread === 'number') setCount(data.unread);
+    });
+    source.addEventListener('notification', (event) => {
+      const parsed = notificationEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (!parsed.success) return;
+      setCount(parsed.data.unread);
+      showToast({ id: `notification-${parsed.data.notification.id}`, type: 'info', message: parsed.data.notification.message });
+    });
+    return () => source.close();
+  }, []);
+
+  const label = t('header.unread', { count });
+  return (
+    <Link className="shell-notifications" to={`/${ROLE_AREAS[role]}/notifications`} aria-label={`${t('header.notifications')}: ${label}`}>
+      <Icon name="notifications" size={24} />
+      <span className="shell-notifications-word" aria-hidden="true">
+        {t('header.notifications')}
+      </span>
+      {count > 0 ? (
+        <span className="shell-notifications-count" aria-hidden="true">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
