@@ -1,0 +1,34 @@
+// `npm run bench:check`: the last results against bench/budgets.json; fails on any miss.
+import { readFileSync } from 'node:fs';
+
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
+const r = JSON.parse(readFileSync('bench/results/latest.json', 'utf8'));
+const checks = [];
+const check = (name, value, { min, max } = budgets[name], note = '') => {
+  if (value === undefined || value === null) return checks.push({ name, status: 'not measured', note });
+  const ok = (min === undefined || value >= min) && (max === undefined || value <= max);
+  checks.push({ name, status: ok ? 'ok' : 'MISS', value, limit: min !== undefined ? `>= ${min}` : `<= ${max}`, note });
+};
+
+check('eventsListThroughputRatio', r.pages.events?.ratio);
+for (const [page, w] of Object.entries(r.weight)) {
+  check('jsGzipBytes', w.jsGzip, budgets.jsGzipBytes, page);
+  check('htmlCssGzipBytes', w.htmlGzip + w.cssGzip, budgets.htmlCssGzipBytes, page);
+}
+for (const [page, l] of Object.entries(r.lighthouse)) {
+  check('lighthousePerformance', l.performance, budgets.lighthousePerformance, page);
+  check('lighthouseAccessibility', l.accessibility, budgets.lighthouseAccessibility, page);
+  check('lighthouseBestPractices', l.bestPractices, budgets.lighthouseBestPractices, page);
+}
+if (r.database === 'postgres' && r.tickets >= 1_000_000) check('apiListPage0P95Ms', r.api.listPage0?.p95);
+else checks.push({ name: 'apiListPage0P95Ms', status: 'not applicable', note: 'needs PostgreSQL and --million' });
+if (r.exportRows >= 200_000) {
+  check('xlsxExportMemoryMiB', r.exports.xlsx?.memoryGrowthMiB);
+  check('xlsxFirstByteMs', r.exports.xlsx?.firstByteMs);
+}
+check('csvRowsPerSecond', r.exports.csv?.rowsPerSecond);
+
+for (const c of checks) console.log(`${c.status.padEnd(14)} ${c.name}${c.note ? ` (${c.note})` : ''}${c.value !== undefined ? `: ${c.value} ${c.limit}` : ''}`);
+const misses = checks.filter((c) => c.status === 'MISS').length;
+console.log(misses === 0 ? 'All budgets met.' : `${misses} budget(s) missed.`);
+process.exit(misses === 0 ? 0 : 1);

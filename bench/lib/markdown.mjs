@@ -1,0 +1,31 @@
+// The results as a Markdown table, as the README shows them.
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function toMarkdown(r) {
+  const lines = [
+    `Measured ${r.when.slice(0, 16).replace('T', ' ')} UTC on ${r.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} with ${r.tickets.toLocaleString('en')} tickets (seeded in ${Math.round(r.seedSeconds)} s).`,
+    '',
+    '| Page | req/s | p50 ms | p95 ms | p99 ms | vs bare page |',
+    '|---|---|---|---|---|---|',
+    ...Object.entries(r.pages).map(([name, p]) => `| ${name} | ${p.rps} | ${p.p50} | ${p.p95} | ${p.p99} | ${Math.round(p.ratio * 100)}% |`),
+    '',
+    '| API call | p50 ms | p95 ms | p99 ms | same SQL p95 ms | ratio |',
+    '|---|---|---|---|---|---|',
+    ...Object.entries(r.api).map(([name, a]) => `| ${name} | ${a.p50} | ${a.p95} | ${a.p99} | ${a.sql ? a.sql.p95 : 'n/a'} | ${a.ratio ?? 'n/a'} |`),
+    '',
+    `| Export (${r.exportRows.toLocaleString('en')} rows) | first byte ms | seconds | rows/s | MB | API memory growth MiB |`,
+    '|---|---|---|---|---|---|',
+    ...Object.entries(r.exports).map(([f, e]) => `| ${f} | ${e.firstByteMs} | ${e.seconds} | ${e.rowsPerSecond} | ${e.megabytes} | ${e.memoryGrowthMiB} |`),
+    '',
+    '| Page weight | HTML | HTML gzip | inline CSS | CSS gzip | JS gzip | requests | without JS (gzip) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...Object.entries(r.weight).map(
+      ([name, w]) => `| ${name} | ${kb(w.htmlBytes)} | ${kb(w.htmlGzip)} | ${kb(w.inlineCssBytes)} | ${kb(w.cssGzip)} | ${kb(w.jsGzip)} | ${w.requests} | ${kb(w.noJsGzip)} in ${w.noJsRequests} |`,
+    ),
+  ];
+  if (Object.keys(r.lighthouse).length > 0) {
+    lines.push('', '| Lighthouse (mobile) | performance | accessibility | best practices |', '|---|---|---|---|');
+    for (const [name, l] of Object.entries(r.lighthouse)) lines.push(`| ${name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,166 @@
+// `npm run bench`: seeds a database, runs the production builds of both services and
+// measures them side by side. Writes bench/results/latest.{json,md}.
+//   --tickets=N (100000; --million for 1M)  --export-rows=N (200000)
+//   --duration=S (10)  --no-lighthouse  --no-build
+// PostgreSQL when DATABASE_URL is set (it should name an empty database), else the embedded one.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { load, timeIt } from './lib/load.mjs';
+import { memorySampler, rssMiB, start, stop, waitFor } from './lib/processes.mjs';
+import { pageWeight } from './lib/weight.mjs';
+import { lighthouseScores } from './lib/lighthouse.mjs';
+import { toMarkdown } from './lib/markdown.mjs';
+
+const flag = (name, fallback) => {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (!arg) return fallback;
+  return arg.includes('=') ? arg.split('=')[1] : true;
+};
+const tickets = flag('million', false) ? 1_000_000 : Number(flag('tickets', 100_000));
+const exportRows = Number(flag('export-rows', 200_000));
+const duration = Number(flag('duration', 10));
+const BUILD_DIR = 'build-bench';
+const WEB = 'http://127.0.0.1:3400';
+const API = 'http://127.0.0.1:4400';
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = path.resolve('bench/.data');
+const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+const step = (text) => console.log(`\n== ${text}`);
+const run = (cmd, args, env = {}) => {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} falló`);
+};
+
+if (!flag('no-build', false)) {
+  step('Build (production, with the bare comparison page)');
+  run('npm', ['run', '--silent', 'build'], { BUILD_DIR, BENCH_FLOOR: '1' });
+}
+
+step(`Seeding ${tickets.toLocaleString('es-CL')} tickets (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+const seedStarted = Date.now();
+run('npx', ['tsx', 'api/db/seed/bulk.ts', String(tickets)], dbEnv);
+run('npx', ['tsx', 'bench/seed-export-month.ts', String(exportRows)], dbEnv);
+const seedSeconds = (Date.now() - seedStarted) / 1000;
+
+const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { ...dbEnv, API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo' });
+const web = start('Web', ['server/web.mjs'], {
+  BUILD_DIR,
+  PORT: '3400',
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789',
+  CONCESSION_API_URL: API,
+});
+const results = { when: new Date().toISOString(), tickets, exportRows, database: databaseUrl ? 'postgres' : 'embedded', seedSeconds, pages: {}, api: {}, exports: {}, weight: {}, lighthouse: {} };
+try {
+  await waitFor(`${API}/api/health`);
+  await waitFor(`${WEB}/user/login`);
+
+  // A signed-in operator: the web session cookie and an API token.
+  const form = new URLSearchParams({ email: 'operador@concesion.demo', password: 'Demo-2026', terms: 'on', redirectTo: '' });
+  const login = await fetch(`${WEB}/user/login`, { method: 'POST', body: form, redirect: 'manual' });
+  const cookie = String(login.headers.get('set-cookie')).split(';')[0];
+  const auth = await fetch(`${API}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operador@concesion.demo', password: 'Demo-2026', providerId: 'email', tokenId: '' }),
+  });
+  const bearer = { authorization: String(auth.headers.get('authorization')) };
+  const someTicket = (await (await fetch(`${API}/api/ticket/list/all?size=1`, { headers: bearer })).json()).payload.content[0].id;
+
+  const pages = {
+    floor: '/bench/floor',
+    login: '/user/login',
+    dashboard: '/operator/dashboard',
+    events: '/operator/events',
+    detail: `/operator/events/${someTicket}`,
+    newEvent: '/operator/events/new',
+  };
+  step('Web throughput (autocannon, 10 connections)');
+  for (const [name, page] of Object.entries(pages)) {
+    if (name === 'newEvent') continue;
+    results.pages[name] = await load(WEB + page, { headers: name === 'floor' || name === 'login' ? {} : { cookie }, duration });
+    results.pages[name].ratio = Math.round((results.pages[name].rps / results.pages.floor.rps) * 100) / 100;
+    console.log(name, results.pages[name]);
+  }
+
+  step('API latency, beside the same SQL run directly');
+  const apiCalls = {
+    listPage0: '/api/ticket/list/all?page=0&size=10',
+    listPage500: '/api/ticket/list/all?page=500&size=10',
+    filtered: '/api/ticket/list/all?page=0&size=10&tab=active&sector=Placilla',
+    detail: `/api/ticket/${someTicket}`,
+    statistics: '/api/report/reportStatistic',
+  };
+  for (const [name, url] of Object.entries(apiCalls)) {
+    results.api[name] = await load(API + url, { headers: bearer, duration: Math.min(duration, 5) });
+    console.log(name, results.api[name]);
+  }
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const direct = {
+      listPage0: () => client.query('select * from ticket order by created_at desc, id desc limit 10'),
+      listPage500: () => client.query('select * from ticket order by created_at desc, id desc limit 10 offset 5000'),
+      filtered: () => client.query("select * from ticket where status_code <> 'CLOSED' and sector = 'Placilla' order by created_at desc, id desc limit 10"),
+      detail: () => client.query('select * from ticket join classification c on c.id = ticket.classification_id where ticket.id = $1', [someTicket]),
+      statistics: () => client.query('select type, status_code, count(*) from ticket group by grouping sets ((type), (status_code), ())'),
+    };
+    for (const [name, fn] of Object.entries(direct)) {
+      const sqlTime = await timeIt(fn, name === 'statistics' ? 10 : 200);
+      results.api[name].sql = sqlTime;
+      results.api[name].ratio = Math.round((results.api[name].p95 / Math.max(sqlTime.p95, 0.01)) * 10) / 10;
+    }
+    await client.end();
+  }
+
+  step(`Report export: ${exportRows.toLocaleString('es-CL')} rows`);
+  for (const format of ['xlsx', 'csv']) {
+    const baseline = rssMiB(api.pid);
+    const sampler = memorySampler(api.pid);
+    const started = performance.now();
+    const response = await fetch(`${API}/api/report/1?month=2&year=2020&format=${format}`, { headers: bearer });
+    const reader = response.body.getReader();
+    let firstByte = null;
+    let bytes = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      firstByte ??= performance.now() - started;
+      bytes += chunk.value.length;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peak = sampler.stop();
+    results.exports[format] = {
+      firstByteMs: Math.round(firstByte),
+      seconds: Math.round(seconds * 10) / 10,
+      rowsPerSecond: Math.round(exportRows / seconds),
+      megabytes: Math.round((bytes / 1e6) * 10) / 10,
+      memoryGrowthMiB: Math.round(peak - baseline),
+    };
+    console.log(format, results.exports[format]);
+  }
+
+  step('Page weight');
+  for (const [name, page] of Object.entries(pages)) {
+    results.weight[name] = await pageWeight(WEB, page, name === 'floor' || name === 'login' ? {} : { cookie });
+  }
+
+  if (!flag('no-lighthouse', false)) {
+    step('Lighthouse 12 (mobile, median of 3)');
+    for (const name of ['login', 'dashboard', 'events', 'detail', 'newEvent']) {
+      results.lighthouse[name] = await lighthouseScores(WEB + pages[name], { cookie: name === 'login' ? undefined : cookie });
+      console.log(name, results.lighthouse[name]);
+    }
+  }
+} finally {
+  await stop(web);
+  await stop(api);
+}
+
+mkdirSync('bench/results', { recursive: true });
+const stamp = results.when.slice(0, 19).replace(/[:T]/g, '-');
+writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+writeFileSync(`bench/results/${stamp}.json`, JSON.stringify(results, null, 2));
+writeFileSync('bench/results/latest.md', toMarkdown(results));
+console.log(`\n${toMarkdown(results)}`);

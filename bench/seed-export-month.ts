@@ -1,0 +1,27 @@
+// Puts N tickets into one month of the past (February 2020, outside the bulk data's
+// five years) so the export benchmark measures exactly N rows.
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../api/db/client';
+
+export const EXPORT_MONTH = { year: 2020, month: 2 };
+const n = Number(process.argv[2] ?? 200_000);
+const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+await queryRows(handle.db, sql`delete from ticket where folio like 'X-2020-%'`);
+for (let from = 1; from <= n; from += 50_000) {
+  const to = Math.min(n, from + 49_999);
+  await queryRows(
+    handle.db,
+    sql`insert into ticket (folio, type, classification_id, status_code, channel_code, description, kilometer, sector, commune,
+          orientation, date_event, due_at, created_at, closed_at, closure_reason, full_name, email, phone, rut)
+        select 'X-2020-' || lpad(g::text, 7, '0'), 'CLAIM', 1 + g % 5, 'CLOSED', 'WEB', 'Bache en la pista derecha, evento ' || g,
+          (g % 116)::numeric, 'Placilla', 'Valparaíso', case when g % 2 = 0 then 'NORTH_SOUTH' else 'SOUTH_NORTH' end,
+          timestamptz '2020-02-01 08:00-03' + (g * 10 || ' seconds')::interval,
+          timestamptz '2020-02-05 08:00-03' + (g * 10 || ' seconds')::interval,
+          timestamptz '2020-02-01 08:00-03' + (g * 10 || ' seconds')::interval,
+          timestamptz '2020-02-03 08:00-03' + (g * 10 || ' seconds')::interval, 'RESOLVED',
+          'Persona ' || g, 'persona' || g || '@correo.demo', '+56912345678', '12345678-5'
+        from generate_series(${from}::int, ${to}::int) g`,
+  );
+}
+await handle.close();
+console.log(`${n} tickets en ${EXPORT_MONTH.month}/${EXPORT_MONTH.year}`);
