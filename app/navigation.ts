@@ -1,17 +1,11 @@
-import type { Role } from '@contract/roles';
+import { ROLE_AREAS, type Role } from '@contract/roles';
 
 /** The screens a role area can hold, in sidebar order (section 2). */
 export const SCREENS = ['dashboard', 'events', 'reports', 'assignments', 'notifications', 'users'] as const;
 export type Screen = (typeof SCREENS)[number];
 
-/** Each role's root path segment: /driver, /operator ... */
-export const AREA_BY_ROLE = {
-  DRIVER: 'driver',
-  OPERATOR: 'operator',
-  SUPERVISOR: 'supervisor',
-  INSPECTOR: 'inspector',
-  ADMIN: 'admin',
-} as const satisfies Record<Role, string>;
+/** Each role's root path segment: /driver, /operator ... (one table, in the contract). */
+export const AREA_BY_ROLE = ROLE_AREAS;
 export type Area = (typeof AREA_BY_ROLE)[Role];
 
 /** Section 2's route table and sidebar menus: the same set per role. */
