@@ -1,4 +1,5 @@
 // Sums the suites' JSON reports into one line: "N passed, N failed".
+// Reports live in .test-reports/: Playwright empties test-results/ when it starts.
 // A report that is missing (its suite could not run) counts as one failure.
 import { existsSync, readFileSync } from 'node:fs';
 

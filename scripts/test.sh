@@ -3,26 +3,26 @@
 # then one line "N passed, N failed" summing them all. Fails when any suite fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-rm -f test-results/*.json
+mkdir -p .test-reports
+rm -f .test-reports/*.json
 status=0
 
 echo "== Chromium"
 bash scripts/ensure-chromium.sh || exit 1
 
 echo "== Typecheck"
-if npm run --silent typecheck; then echo '{"passed":1,"failed":0}' > test-results/typecheck.json
-else echo '{"passed":0,"failed":1}' > test-results/typecheck.json; status=1; fi
+if npm run --silent typecheck; then echo '{"passed":1,"failed":0}' > .test-reports/typecheck.json
+else echo '{"passed":0,"failed":1}' > .test-reports/typecheck.json; status=1; fi
 
 echo "== Unit and API tests (embedded database)"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json || status=1
 
 echo "== Build"
 if ! npm run --silent build; then echo "The build failed: browser tests cannot run." >&2; status=1
 else
   echo "== Browser tests (JavaScript on and off)"
-  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json npx playwright test --reporter=list,json || status=1
+  PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/playwright.json npx playwright test --reporter=list,json || status=1
 fi
 
-node scripts/test-summary.mjs test-results/typecheck.json test-results/vitest.json test-results/playwright.json
+node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/vitest.json .test-reports/playwright.json
 exit $status
