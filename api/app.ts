@@ -15,6 +15,7 @@ import { createMailTransport, type MailTransport } from './services/mail/transpo
 import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
 import { localFileStorage, type FileStorage } from './services/storage';
+import { StatisticsCache } from './services/statistics-cache';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     mailer: Mailer;
     notifier: Notifier;
     storage: FileStorage;
+    statisticsCache: StatisticsCache;
   }
 }
 
@@ -71,6 +73,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport.close();
   });
   app.decorate('storage', deps.storage ?? localFileStorage(path.join(deps.config.dataDir, 'attachments')));
+  app.decorate('statisticsCache', new StatisticsCache());
+  // Any change to tickets (create, update, comment, attachment) makes cached statistics old.
+  app.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.url.startsWith('/api/ticket')) app.statisticsCache.invalidate();
+  });
   app.decorateRequest('principal', null);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });

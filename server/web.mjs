@@ -59,6 +59,13 @@ server.listen(port, host, () => {
   console.log(`Web lista en http://localhost:${port}`);
 });
 
+// A browser that leaves mid-request aborts the API calls made for it; a rejection nobody
+// awaited any more must never take the whole web process down. Anything else is logged.
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof Error && reason.name === 'AbortError') return;
+  console.error('Unhandled rejection:', reason);
+});
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => server.close(() => process.exit(0)));
 }

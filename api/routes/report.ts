@@ -26,7 +26,10 @@ export async function reportRoutes(app: FastifyInstance) {
     const scope: StatisticsScope =
       principal.role === 'DRIVER' ? { kind: 'own', reporterId: principal.profileId } : { kind: 'all' };
     const range = query.month && query.year ? monthRange(query.year, query.month) : undefined;
-    return { payload: await computeStatistics(app.db, scope, new Date(), range) };
+    const compute = () => computeStatistics(app.db, scope, new Date(), range);
+    // The concession-wide view is shared by every staff dashboard; a driver's own is small.
+    const stats = scope.kind === 'all' ? await app.statisticsCache.get(`all:${query.year ?? ''}-${query.month ?? ''}`, compute) : await compute();
+    return { payload: stats };
   });
 
   /** A monthly report as a file, streamed row by row at the pace of the reader. */

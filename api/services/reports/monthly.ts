@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   channelLabels,
@@ -76,9 +76,8 @@ async function detailReport(db: Database, range: CreatedRange, sink: TableSink, 
   await sink.header(DETAIL_COLUMNS);
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
-    const keyset: SQL | undefined = after
-      ? or(sql`${ticket.createdAt} > ${after.createdAt}`, and(eq(ticket.createdAt, after.createdAt), sql`${ticket.id} > ${after.id}`))
-      : undefined;
+    // A row comparison walks the (created_at, id) index from where the last batch stopped.
+    const keyset: SQL | undefined = after ? sql`(${ticket.createdAt}, ${ticket.id}) > (${after.createdAt}, ${after.id})` : undefined;
     const rows: DetailRow[] = await db
       .select({
         id: ticket.id,
@@ -110,7 +109,9 @@ async function detailReport(db: Database, range: CreatedRange, sink: TableSink, 
       .innerJoin(classification, eq(classification.id, ticket.classificationId))
       .leftJoin(assignee, eq(assignee.id, ticket.assignedToId))
       .where(and(gte(ticket.createdAt, range.from), lt(ticket.createdAt, range.to), keyset))
-      .orderBy(asc(ticket.createdAt), asc(ticket.id))
+      // NULLS FIRST: the exact reverse of the index (created_at DESC NULLS LAST, id DESC NULLS LAST),
+      // so PostgreSQL reads it backwards instead of sorting the whole month for every batch.
+      .orderBy(sql`${ticket.createdAt} asc nulls first`, sql`${ticket.id} asc nulls first`)
       .limit(ROWS_PER_READ);
     for (const r of rows) {
       const status = r.statusCode as TicketStatus;
