@@ -44,11 +44,12 @@ test.describe('dashboards', () => {
       await signIn(page, demo[role]);
       // Other tests create tickets at the same time: compare a page and an API answer taken
       // back to back, again if a ticket slipped in between.
+      let stats!: Statistics;
       await expect(async () => {
         await page.goto(`/${area}/dashboard`);
         await expect(page.getByRole('heading', { level: 1, name: 'Panel de inicio' })).toBeVisible();
         const shown = await shownCounters(page);
-        const stats = await statisticsAs(demo[role]);
+        stats = await statisticsAs(demo[role]);
         expect(stats.scope).toBe('all');
         expect(shown).toEqual(stats.counters);
       }).toPass({ timeout: 20_000 });
