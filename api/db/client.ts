@@ -32,6 +32,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator) must not crash the
+    // API: the pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

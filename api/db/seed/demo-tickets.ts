@@ -1,4 +1,5 @@
 import type { Channel, Orientation, TicketStatus, TicketType } from '@contract/ticket-codes';
+import { rutCheckDigit } from '@contract/rut';
 import { roadSegments } from './reference-data';
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
@@ -39,16 +40,8 @@ const descriptions: Record<TicketType, string[]> = {
 };
 
 /** A Chilean RUT with its check digit (modulo 11), normalised as 12345678-5. */
-export function rutWithCheckDigit(body: number): string {
-  let sum = 0;
-  let factor = 2;
-  for (const digit of String(body).split('').reverse()) {
-    sum += Number(digit) * factor;
-    factor = factor === 7 ? 2 : factor + 1;
-  }
-  const rest = 11 - (sum % 11);
-  const dv = rest === 11 ? '0' : rest === 10 ? 'K' : String(rest);
-  return `${body}-${dv}`;
+function rutWithCheckDigit(body: number): string {
+  return `${body}-${rutCheckDigit(body)}`;
 }
 
 export type DemoTicketDraft = {

@@ -27,7 +27,9 @@ export async function deliverPendingMail(
   const due = await db
     .select()
     .from(mailQueue)
-    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now), lte(mailQueue.attempts, BACKOFF_MINUTES.length)))
+    // The database's clock too: a message queued this very millisecond (its default is the
+    // server's now(), in microseconds) is already due.
+    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, sql`greatest(now(), ${now})`), lte(mailQueue.attempts, BACKOFF_MINUTES.length)))
     .orderBy(asc(mailQueue.id))
     .limit(batch);
   let sent = 0;
