@@ -7,11 +7,12 @@ test('a new notification reaches a second signed-in browser within 2 seconds', a
   const ticket = await apiCall(driver.token, 'POST', '/api/ticket', ticketBody());
   const context = await browser.newContext();
   const page = await context.newPage();
+  // The stream opens as soon as the page hydrates: listen for it before signing in.
+  const streamOpened = page.waitForResponse((r) => r.url().includes('/resources/notifications/stream'));
   await signIn(page, driver.email, driver.password);
   const bell = page.getByRole('link', { name: /^Notificaciones:/ });
   await expect(bell).toHaveAccessibleName('Notificaciones: 0 notificaciones sin leer');
-  // The stream is open once the page is hydrated and the bell has heard "ready".
-  await page.waitForResponse((r) => r.url().includes('/resources/notifications/stream'));
+  await streamOpened;
 
   const operator = await apiToken(demo.operator);
   const sent = Date.now();
