@@ -8,7 +8,14 @@ const msg = {
   closed: 'The ticket was closed successfully',
   commentSaved: 'Comentario guardado',
   fileUploaded: 'Archivo cargado correctamente',
+  createdButFileFailed: 'El evento fue creado, pero el archivo adjunto no pudo ser cargado. Edite el evento y vuelva a intentarlo',
+  typeNotAllowed: 'Tipo de archivo no permitido: solo JPEG, PNG, WebP, HEIC o PDF',
+  filesDropped: 'Los archivos elegidos no se guardaron: vuelva a seleccionarlos antes de registrar el evento.',
 };
+
+type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+/** A Windows executable's first bytes, named like a photo. */
+const RENAMED_EXE: UploadFile = { name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2048, 0x90)]) };
 
 /** A 1x1 PNG: the API decides the type by these bytes, not by the name. */
 const PIXEL_PNG = Buffer.from(
@@ -58,7 +65,17 @@ async function createTicketAs(email: string, description = `Bache ${unique()}`):
 }
 
 /** Fills the new-event form as a person would, fills sector and commune from the kilometre, and saves. */
-async function createEventInBrowser(page: Page, area: string, description: string, staff = false): Promise<string> {
+async function createEventInBrowser(page: Page, area: string, description: string, staff = false, files: UploadFile[] = []): Promise<string> {
+  await fillNewEvent(page, area, description, staff);
+  if (files.length > 0) await page.getByLabel(/^Archivos/).setInputFiles(files);
+  await page.getByRole('button', { name: 'Registrar evento' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${area}/events/\\d+$`));
+  const heading = await page.getByRole('heading', { level: 1 }).textContent();
+  return /[RSI]-\d{4}-\d{6}/.exec(heading ?? '')![0];
+}
+
+/** The new-event form filled, with sector and commune completed from the kilometre. */
+async function fillNewEvent(page: Page, area: string, description: string, staff = false): Promise<void> {
   await page.goto(`/${area}/events/new`);
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
   if (staff) await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
@@ -73,17 +90,13 @@ async function createEventInBrowser(page: Page, area: string, description: strin
   await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
   await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
   await expect(page.getByRole('heading', { name: 'Posibles duplicados' })).toBeVisible();
-  await page.getByRole('button', { name: 'Registrar evento' }).click();
-  await expect(page).toHaveURL(new RegExp(`/${area}/events/\\d+$`));
-  await expect(page.getByText(msg.created)).toBeVisible();
-  const heading = await page.getByRole('heading', { level: 1 }).textContent();
-  return /[RSI]-\d{4}-\d{6}/.exec(heading ?? '')![0];
 }
 
 test('a driver creates an event and finds it in their list and its detail', async ({ page }) => {
   await signIn(page, demo.driver);
   const description = `Bache profundo ${unique()}`;
   const folio = await createEventInBrowser(page, 'driver', description);
+  await expect(page.getByText(msg.created)).toBeVisible();
   await expect(page.getByText(description)).toBeVisible();
   await expect(page.getByText('12.345.678-5')).toBeVisible();
   await expect(page.getByText('+56 9 1234 5678')).toBeVisible();
@@ -203,4 +216,60 @@ test('a driver uploads a PNG to their ticket and downloads it through the web ap
   expect(download.headers()['x-content-type-options']).toBe('nosniff');
   expect(download.headers()['content-disposition']).toContain('attachment');
   expect(Buffer.compare(await download.body(), PIXEL_PNG)).toBe(0);
+});
+
+test('a driver registers an event with its photo in the same form', async ({ page }) => {
+  await signIn(page, demo.driver);
+  const description = `Bache con foto ${unique()}`;
+  await createEventInBrowser(page, 'driver', description, false, [{ name: 'bache-km-20.png', mimeType: 'image/png', buffer: PIXEL_PNG }]);
+  await expect(page.getByText(msg.created)).toBeVisible();
+  await expect(page.getByText(msg.fileUploaded)).toBeVisible();
+  const link = page.getByRole('link', { name: 'Descargar bache-km-20.png' });
+  await expect(link).toBeVisible();
+  const download = await page.request.get((await link.getAttribute('href'))!);
+  expect(Buffer.compare(await download.body(), PIXEL_PNG)).toBe(0);
+});
+
+test('an event whose file is refused is still created, and the driver is told to retry', async ({ page }) => {
+  await signIn(page, demo.driver);
+  const description = `Bache con archivo malo ${unique()}`;
+  const folio = await createEventInBrowser(page, 'driver', description, false, [RENAMED_EXE]);
+  await expect(page.getByText(msg.createdButFileFailed)).toBeVisible();
+  await expect(page.getByText(msg.typeNotAllowed)).toBeVisible();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByText('Sin archivos adjuntos.')).toBeVisible();
+  // The event is in the driver's list all the same.
+  await page.goto('/driver/events');
+  await expect(page.getByRole('link', { name: folio })).toBeVisible();
+});
+
+test('files chosen before the form was sent back are asked for again, never lost silently', async ({ page }, testInfo) => {
+  await signIn(page, demo.operator);
+  await page.goto('/operator/events/new');
+  await page.getByLabel(/^Archivos/).setInputFiles({ name: 'antes.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  // Sent with a missing description: nothing is saved, and the form comes back.
+  await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
+  await page.getByRole('button', { name: 'Registrar evento' }).click();
+  await expect(page.getByText('La descripción es requerida')).toBeVisible();
+  if (testInfo.project.name === 'nojs') {
+    // Without JavaScript the page was reloaded and the browser emptied the file input.
+    await expect(page.getByText(msg.filesDropped)).toBeVisible();
+    await expect(page.getByLabel(/^Archivos/)).toHaveValue('');
+  } else {
+    // With JavaScript the form was checked in the page: the file is still chosen.
+    await expect(page.getByText(msg.filesDropped)).toHaveCount(0);
+    await expect(page.getByLabel(/^Archivos/)).not.toHaveValue('');
+  }
+});
+
+test('a photo over the size limit on a new event: the event is created and the page still answers', async ({ page }) => {
+  await signIn(page, demo.driver);
+  const description = `Bache con foto enorme ${unique()}`;
+  // 11 MB that start like a PNG: refused by the API while it streams in (limit 10 MB).
+  const huge = { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([PIXEL_PNG, Buffer.alloc(11 * 1024 * 1024)]) };
+  await createEventInBrowser(page, 'driver', description, false, [huge]);
+  await expect(page.getByText(msg.createdButFileFailed)).toBeVisible();
+  await expect(page.getByText('Cada archivo puede pesar hasta 10 MB')).toBeVisible();
+  await expect(page.getByText(description)).toBeVisible();
+  await expect(page.getByText('Sin archivos adjuntos.')).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { ATTACHMENT_TYPES, type Attachment } from '@contract/conversation';
 import { DateTime } from '~/components/date-time';
+import { FilePicker } from '~/components/events/file-picker';
 import { useHydrated } from '~/components/use-hydrated';
 
 function formatSize(bytes: number): string {
@@ -84,10 +85,7 @@ export function AttachmentList({ attachments, detailPath, canUpload }: { attachm
       )}
       {canUpload ? (
         <form method="post" action={action} encType="multipart/form-data" className="inline-form" onSubmit={upload} style={{ marginTop: 16 }}>
-          <label className="form-stack" style={{ flex: '1 1 260px', gap: 4 }}>
-            <span>{t('attachments.files')}</span>
-            <input type="file" name="files" multiple required accept={Object.keys(ATTACHMENT_TYPES).join(',') + ',.heic'} />
-          </label>
+          <FilePicker required style={{ flex: '1 1 260px' }} />
           <Button type="submit" variant="outlined" disabled={percent !== null}>
             {percent === null ? t('attachments.upload') : t('attachments.uploading', { percent })}
           </Button>

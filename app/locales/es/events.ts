@@ -112,7 +112,8 @@ export const events = {
     save: 'Guardar cambios',
     saving: 'Guardando…',
     cancel: 'Cancelar',
-    filesAfter: 'Podrá adjuntar fotos o documentos en el detalle del evento, apenas lo registre.',
+    filesHint: 'Opcional: se cargan junto con el evento. También podrá adjuntarlos después, en su detalle.',
+    filesDropped: 'Los archivos elegidos no se guardaron: vuelva a seleccionarlos antes de registrar el evento.',
   },
   nearby: {
     title: 'Posibles duplicados',

@@ -16,8 +16,10 @@ import { classificationSchema, ticketSchema } from '@contract/ticket-dto';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { z } from '@contract/zod';
 import { toFormErrors, type ApiClient } from '~/api-client.server';
+import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
 import { requireAuth } from '~/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
+import { FilePicker } from '~/components/events/file-picker';
 import { NearbyList } from '~/components/events/nearby-list';
 import { useHydrated } from '~/components/use-hydrated';
 import { i18n } from '~/i18n/config';
@@ -67,12 +69,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What the form shows again when nothing was saved. */
+type FormReply = {
+  result: SubmissionResult<string[]>;
+  nearby: Awaited<ReturnType<typeof nearbyFor>>;
+  nearbyKey: string | null;
+  fillNote: string | null;
+  /** Files were chosen but not kept: the browser needs them chosen again. */
+  filesDropped: boolean;
+};
+
+/**
+ * Passes the new event's files on to the API as they arrive. Whatever happens, the event
+ * exists by now: a refusal (or the API failing mid-way) is reported, never thrown.
+ */
+async function uploadFiles(api: ApiClient, ticketId: number, upload: FieldsThenFiles): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    const { body, contentType } = upload.filesBody();
+    const result = await api.forward('POST', `/api/ticket/${ticketId}/attachment`, body, contentType);
+    return result.ok ? { ok: true } : { ok: false, message: result.message };
+  } catch {
+    return { ok: false, message: messages.attachmentError };
+  } finally {
+    await upload.discard();
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = requireAuth(context);
   const schema = ticketCreateSchemaFor(user.role);
-  const formData = await request.formData();
+  // The fields arrive first; the files (if any) stay unread until the event exists.
+  const upload = await readFieldsThenFiles(request);
+  const formData = upload.fields;
   const submission = parseWithZod(formData, { schema });
   const key = nearbyKey(formData.get('kilometer'), formData.get('orientation'));
+  /** Nothing saved: the rest of the request (files the browser will not keep) is dropped. */
+  const reply = async (body: Omit<FormReply, 'filesDropped'>, status = 200) => {
+    await upload.discard();
+    return data<FormReply>({ ...body, filesDropped: upload.hasFiles }, { status });
+  };
 
   // "Completar sector y comuna" (without JavaScript): fill them in, show the possible duplicates, create nothing.
   if (formData.get('intent') === 'fill') {
@@ -86,34 +121,50 @@ export async function action({ request, context }: Route.ActionArgs) {
       Object.fromEntries(Object.entries(result.error ?? {}).filter(([name]) => names.includes(name)));
     const fillNote =
       km === null ? null : segment ? i18n.t('events:form.filled', { km: formatKilometer(km) }) : i18n.t('events:form.notOnRoad', { km: formatKilometer(km) });
-    return {
+    return reply({
       result: { ...result, initialValue: values, error: only(['kilometer', 'orientation']) } as SubmissionResult<string[]>,
       nearby: await nearbyFor(api, key),
       nearbyKey: key,
       fillNote,
-    };
+    });
   }
 
   if (submission.status !== 'success') {
-    return data({ result: submission.reply(), nearby: null, nearbyKey: null, fillNote: null }, { status: 400 });
+    return reply({ result: submission.reply(), nearby: null, nearbyKey: null, fillNote: null }, 400);
   }
   // Possible duplicates are shown before saving: if they were not shown for this place yet, show them first.
   if (key && formData.get('nearbyChecked') !== key) {
     const nearby = await nearbyFor(api, key);
     if (nearby && nearby.length > 0) {
-      return data({ result: submission.reply(), nearby, nearbyKey: key, fillNote: null }, { status: 200 });
+      return reply({ result: submission.reply(), nearby, nearbyKey: key, fillNote: null });
     }
   }
   const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema });
   if (!created.ok) {
     const errors = toFormErrors(created);
-    return data(
-      { result: submission.reply({ formErrors: [messages.ticketNotCreated, ...errors.formErrors.filter((m) => m !== messages.validationFailed)], fieldErrors: errors.fieldErrors }), nearby: null, nearbyKey: null, fillNote: null },
-      { status: created.status },
+    return reply(
+      {
+        result: submission.reply({ formErrors: [messages.ticketNotCreated, ...errors.formErrors.filter((m) => m !== messages.validationFailed)], fieldErrors: errors.fieldErrors }),
+        nearby: null,
+        nearbyKey: null,
+        fillNote: null,
+      },
+      created.status,
     );
   }
   const session = await requestSession(request, context);
-  addToast(session, 'success', messages.ticketCreated);
+  if (upload.hasFiles) {
+    const uploaded = await uploadFiles(api, created.payload.id, upload);
+    if (uploaded.ok) {
+      addToast(session, 'success', messages.ticketCreated);
+      addToast(session, 'success', messages.fileUploaded);
+    } else {
+      addToast(session, 'error', messages.attachmentCreatedButFailed);
+      if (uploaded.message && uploaded.message !== messages.attachmentError) addToast(session, 'error', uploaded.message);
+    }
+  } else {
+    addToast(session, 'success', messages.ticketCreated);
+  }
   const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
   throw redirect(`${listPath}/${created.payload.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
 }
@@ -184,7 +235,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     <section className="screen">
       <h1>{t('form.newTitle')}</h1>
       <p className="screen-intro">{t('form.newIntro')}</p>
-      <Form method="post" {...getFormProps(form)} ref={formRef} noValidate className="form-stack screen-form">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} noValidate className="form-stack screen-form">
         {form.errors?.map((error) => (
           <Alert key={error} severity="error">
             {error}
@@ -218,7 +269,18 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
         />
         {shown.nearby ? <NearbyList nearby={shown.nearby} detailBase={listPath} /> : null}
         <input type="hidden" name="nearbyChecked" value={shown.key ?? ''} />
-        <p className="muted">{t('form.filesAfter')}</p>
+        {/* Last before the button: the fields reach the server before the files (see the action). */}
+        <FilePicker
+          hint={
+            actionData?.filesDropped ? (
+              <span role="alert" className="field-error">
+                {t('form.filesDropped')}
+              </span>
+            ) : (
+              <span className="muted">{t('form.filesHint')}</span>
+            )
+          }
+        />
         <div className="form-actions">
           <Button type="submit" name="intent" value="create" variant="contained" size="large" disabled={submitting}>
             {submitting ? t('form.creating') : t('form.create')}
