@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeInput, santiagoDayStart, santiagoNextDayStart, toSantiagoInputValue } from './date-time';
+import fc from 'fast-check';
+import { formatSantiagoShort, parseDateTimeInput, santiagoDayStart, santiagoNextDayStart, toSantiagoInputValue } from './date-time';
 
 describe('Santiago time', () => {
   it('reads a datetime-local value as Chilean time (summer UTC-3, winter UTC-4)', () => {
@@ -27,5 +28,27 @@ describe('Santiago time', () => {
     expect(santiagoDayStart('2026-01-15')?.toISOString()).toBe('2026-01-15T03:00:00.000Z');
     expect(santiagoNextDayStart('2026-01-31')?.toISOString()).toBe('2026-02-01T03:00:00.000Z');
     expect(santiagoDayStart('2026-02-30')).toBeNull();
+  });
+});
+
+describe('formatSantiagoShort', () => {
+  const intl = new Intl.DateTimeFormat('es-CL', {
+    timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  });
+  const expected = (ms: number) => intl.format(new Date(ms)).replace(',', '');
+
+  it('reads like Intl in Santiago for any instant from 1990 to 2040', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) }), (ms) => formatSantiagoShort(ms) === expected(ms)),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('follows the clock changes minute by minute (April and September 2026)', () => {
+    for (const around of [Date.UTC(2026, 3, 5, 3), Date.UTC(2026, 8, 6, 4)]) {
+      for (let ms = around - 2 * 3_600_000; ms <= around + 2 * 3_600_000; ms += 60_000) {
+        expect(formatSantiagoShort(ms)).toBe(expected(ms));
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   channelLabels,
   closureReasonLabels,
@@ -8,13 +8,13 @@ import {
   ticketTypeLabels,
 } from '@contract/messages';
 import { REPORTS, type ReportId } from '@contract/report';
-import { TIME_ZONE, fromSantiagoWallClock } from '@contract/date-time';
-import type { Database } from '../../db/client';
+import { formatSantiagoShort, fromSantiagoWallClock } from '@contract/date-time';
+import { queryRows, type Database } from '../../db/client';
 import { classification, profile, ticket } from '../../db/schema';
 import { computeStatistics, type CreatedRange } from '../statistics';
-import { isLate } from '../tickets/sla';
+import { lateCondition } from '../tickets/sla';
 import type { TicketStatus } from '@contract/ticket-codes';
-import type { TableSink } from './sinks';
+import type { Cell, TableSink } from './sinks';
 
 const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
@@ -24,29 +24,26 @@ export function monthRange(year: number, month: number): CreatedRange {
   return { from: start(year, month), to: month === 12 ? start(year + 1, 1) : start(year, month + 1) };
 }
 
-const dateTime = new Intl.DateTimeFormat('es-CL', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export const formatReportDate = (date: Date | null) => (date ? dateTime.format(date).replace(',', '') : null);
+/** A timestamp as milliseconds since 1970, a plain number for the driver to read. */
+const epochMs = (column: AnyPgColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+const santiago = (ms: number | null) => (ms === null ? null : formatSantiagoShort(ms));
 
-const ROWS_PER_READ = 1000;
+/** Rows per read: large enough that a read costs little per row, small enough to stay flat in memory. */
+const ROWS_PER_READ = 5000;
 
+/** One detail row as the database sends it: plain columns, dates as numbers, codes still to be named. */
 type DetailRow = {
   id: number;
+  createdKey: string;
   folio: string;
   type: string;
   classificationName: string;
   statusCode: string;
+  late: boolean;
   channelCode: string;
-  dateEvent: Date;
-  createdAt: Date;
-  kilometer: number;
+  dateEvent: number;
+  createdAt: number;
+  kilometer: string;
   orientation: string;
   sector: string;
   commune: string;
@@ -56,11 +53,9 @@ type DetailRow = {
   email: string | null;
   phone: string | null;
   realAddress: string | null;
-  assigneeFirst: string | null;
-  assigneeLast: string | null;
-  dueAt: Date;
-  pausedAt: Date | null;
-  closedAt: Date | null;
+  assignee: string | null;
+  dueAt: number;
+  closedAt: number | null;
   closureReason: string | null;
 };
 
@@ -70,79 +65,79 @@ export const DETAIL_COLUMNS = [
   'Dirección', 'Responsable', 'Vence', 'Fecha de cierre', 'Motivo de cierre',
 ];
 
-/** Report 1: every ticket created in the month, read in keyset batches so memory stays flat. */
+/** The columns of one detail row (see DetailRow). */
+const detailSelect = (now: Date) => sql`${ticket.id} as "id", ${ticket.createdAt}::text as "createdKey",
+  ${ticket.folio} as "folio", ${ticket.type} as "type", ${classification.name} as "classificationName",
+  ${ticket.statusCode} as "statusCode", ${lateCondition(now)} as "late", ${ticket.channelCode} as "channelCode",
+  ${epochMs(ticket.dateEvent)} as "dateEvent", ${epochMs(ticket.createdAt)} as "createdAt", ${ticket.kilometer}::text as "kilometer",
+  ${ticket.orientation} as "orientation", ${ticket.sector} as "sector", ${ticket.commune} as "commune",
+  ${ticket.description} as "description", ${ticket.fullName} as "fullName", ${ticket.rut} as "rut", ${ticket.email} as "email",
+  ${ticket.phone} as "phone", ${ticket.realAddress} as "realAddress",
+  "assignee"."first_name" || ' ' || "assignee"."last_name" as "assignee",
+  ${epochMs(ticket.dueAt)} as "dueAt", ${epochMs(ticket.closedAt)} as "closedAt", ${ticket.closureReason} as "closureReason"`;
+
+/** The cells of DETAIL_COLUMNS, in order, with codes named as the screens name them. */
+function detailCells(r: DetailRow): Cell[] {
+  return [
+    r.folio,
+    ticketTypeLabels[r.type as keyof typeof ticketTypeLabels] ?? r.type,
+    r.classificationName,
+    statusLabels[r.statusCode as TicketStatus] ?? r.statusCode,
+    r.late ? 'Sí' : 'No',
+    channelLabels[r.channelCode as keyof typeof channelLabels] ?? r.channelCode,
+    santiago(r.dateEvent),
+    santiago(r.createdAt),
+    Number(r.kilometer),
+    orientationLabels[r.orientation as keyof typeof orientationLabels] ?? r.orientation,
+    r.sector,
+    r.commune,
+    r.description,
+    r.fullName,
+    r.rut,
+    r.email,
+    r.phone,
+    r.realAddress,
+    r.assignee,
+    santiago(r.dueAt),
+    santiago(r.closedAt),
+    r.closureReason ? (closureReasonLabels[r.closureReason as keyof typeof closureReasonLabels] ?? r.closureReason) : null,
+  ];
+}
+
+/**
+ * Report 1: every ticket created in the month, read in keyset batches so memory stays flat
+ * and other requests can use the database between batches (the embedded one has a single
+ * connection). Each batch goes to the sink in one piece.
+ */
 async function detailReport(db: Database, range: CreatedRange, sink: TableSink, now: Date) {
-  const assignee = alias(profile, 'assignee');
   await sink.header(DETAIL_COLUMNS);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    // A row comparison walks the (created_at, id) index from where the last batch stopped.
-    const keyset: SQL | undefined = after ? sql`(${ticket.createdAt}, ${ticket.id}) > (${after.createdAt}, ${after.id})` : undefined;
-    const rows: DetailRow[] = await db
-      .select({
-        id: ticket.id,
-        folio: ticket.folio,
-        type: ticket.type,
-        classificationName: classification.name,
-        statusCode: ticket.statusCode,
-        channelCode: ticket.channelCode,
-        dateEvent: ticket.dateEvent,
-        createdAt: ticket.createdAt,
-        kilometer: ticket.kilometer,
-        orientation: ticket.orientation,
-        sector: ticket.sector,
-        commune: ticket.commune,
-        description: ticket.description,
-        fullName: ticket.fullName,
-        rut: ticket.rut,
-        email: ticket.email,
-        phone: ticket.phone,
-        realAddress: ticket.realAddress,
-        assigneeFirst: assignee.firstName,
-        assigneeLast: assignee.lastName,
-        dueAt: ticket.dueAt,
-        pausedAt: ticket.pausedAt,
-        closedAt: ticket.closedAt,
-        closureReason: ticket.closureReason,
-      })
-      .from(ticket)
-      .innerJoin(classification, eq(classification.id, ticket.classificationId))
-      .leftJoin(assignee, eq(assignee.id, ticket.assignedToId))
-      .where(and(gte(ticket.createdAt, range.from), lt(ticket.createdAt, range.to), keyset))
-      // NULLS FIRST: the exact reverse of the index (created_at DESC NULLS LAST, id DESC NULLS LAST),
-      // so PostgreSQL reads it backwards instead of sorting the whole month for every batch.
-      .orderBy(sql`${ticket.createdAt} asc nulls first`, sql`${ticket.id} asc nulls first`)
-      .limit(ROWS_PER_READ);
-    for (const r of rows) {
-      const status = r.statusCode as TicketStatus;
-      await sink.row([
-        r.folio,
-        ticketTypeLabels[r.type as keyof typeof ticketTypeLabels] ?? r.type,
-        r.classificationName,
-        statusLabels[status] ?? status,
-        isLate({ statusCode: status, dueAt: r.dueAt, pausedAt: r.pausedAt }, now) ? 'Sí' : 'No',
-        channelLabels[r.channelCode as keyof typeof channelLabels] ?? r.channelCode,
-        formatReportDate(r.dateEvent),
-        formatReportDate(r.createdAt),
-        Number(r.kilometer),
-        orientationLabels[r.orientation as keyof typeof orientationLabels] ?? r.orientation,
-        r.sector,
-        r.commune,
-        r.description,
-        r.fullName,
-        r.rut,
-        r.email,
-        r.phone,
-        r.realAddress,
-        r.assigneeFirst ? `${r.assigneeFirst} ${r.assigneeLast}` : null,
-        formatReportDate(r.dueAt),
-        formatReportDate(r.closedAt),
-        r.closureReason ? (closureReasonLabels[r.closureReason as keyof typeof closureReasonLabels] ?? r.closureReason) : null,
-      ]);
+  const columns = detailSelect(now);
+  const read = (after: DetailRow | null): Promise<DetailRow[]> =>
+    queryRows<DetailRow>(
+      db,
+      // A row comparison walks the (created_at, id) index from where the last batch stopped.
+      sql`select ${columns}
+          from ${ticket}
+          join ${classification} on ${classification.id} = ${ticket.classificationId}
+          left join ${profile} as "assignee" on "assignee"."id" = ${ticket.assignedToId}
+          where ${ticket.createdAt} >= ${range.from} and ${ticket.createdAt} < ${range.to}
+            ${after ? sql`and (${ticket.createdAt}, ${ticket.id}) > (${after.createdKey}::timestamptz, ${after.id})` : sql``}
+          -- NULLS FIRST: the exact reverse of the index (created_at DESC NULLS LAST, id DESC NULLS LAST),
+          -- so PostgreSQL reads it backwards instead of sorting the whole month for every batch.
+          order by ${ticket.createdAt} asc nulls first, ${ticket.id} asc nulls first
+          limit ${ROWS_PER_READ}`,
+    );
+  let next: Promise<DetailRow[]> | null = read(null);
+  try {
+    while (next) {
+      const rows: DetailRow[] = await next;
+      // The database prepares the next batch while this one is formatted and written.
+      next = rows.length === ROWS_PER_READ ? read(rows[rows.length - 1]!) : null;
+      await sink.rows(rows.map(detailCells));
     }
-    if (rows.length < ROWS_PER_READ) break;
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
+  } finally {
+    // The reader left mid-way: the batch already asked for is not wanted.
+    await next?.catch(() => undefined);
   }
 }
 

@@ -1,64 +1,80 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify';
 
 export type Cell = string | number | null;
 
 /**
- * Where a report's rows go, one at a time. `row` resolves only when the consumer can
- * take more, so a slow reader slows the producer instead of growing memory.
+ * Where a report's rows go. Each call resolves only when the consumer can take more, so a
+ * slow reader slows the producer instead of growing memory. `rows` takes a whole batch
+ * with one wait: the detail report's hot path.
  */
 export type TableSink = {
   heading(title: string): Promise<void>;
   header(columns: string[]): Promise<void>;
   row(values: Cell[]): Promise<void>;
+  rows(batch: Cell[][]): Promise<void>;
   blank(): Promise<void>;
   end(): Promise<void>;
 };
 
 /**
- * Waits until `stream` wants more, or fails when `out` is gone (the reader hung up):
- * a producer must never wait forever for a reader that left.
+ * Waits until `out` wants more, or fails when it is gone (the reader hung up): a producer
+ * must never wait forever for a reader that left.
  */
-function drain(stream: Writable, out: Writable): Promise<void> {
+function drained(out: Writable): Promise<void> {
   if (out.destroyed) return Promise.reject(new Error('report reader went away'));
-  if (!stream.writableNeedDrain) return Promise.resolve();
+  if (!out.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const cleanup = () => {
-      stream.off('drain', onDrain);
+      out.off('drain', onDrain);
       out.off('close', onClose);
     };
     const onDrain = () => (cleanup(), resolve());
     const onClose = () => (cleanup(), reject(new Error('report reader went away')));
-    stream.on('drain', onDrain);
+    out.on('drain', onDrain);
     out.on('close', onClose);
   });
 }
 
-const drained = (out: Writable) => drain(out, out);
+
+/** A spreadsheet would run a cell beginning with one of these as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
 
 /**
- * CSV (RFC 4180) with a BOM so spreadsheet programs read UTF-8. Cells beginning with
- * = + - @ (and tab or carriage return) are prefixed with a quote so no spreadsheet runs
- * them as formulas.
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; text that
+ * begins like a formula (= + - @, tab or carriage return) is prefixed with an apostrophe so
+ * no spreadsheet runs it. Numbers are numbers: -3 stays -3.
+ */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (values: Cell[]): string => `${values.map(csvCell).join(',')}\r\n`;
+
+/**
+ * CSV with a BOM so spreadsheet programs read UTF-8, lines ending in CRLF. A batch is
+ * written as one string: the cost per row is the formatting alone.
  */
 export function csvSink(out: Writable): TableSink {
-  // Any line break forces quotes: stringify only checks for the record delimiter (CRLF) itself.
-  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
-  csv.pipe(out);
-  const write = async (values: Cell[]) => {
-    csv.write(values.map((v) => (v === null ? '' : v)));
-    await drain(csv, out);
+  out.write('\uFEFF');
+  const write = async (text: string) => {
+    out.write(text);
     await drained(out);
   };
   return {
-    heading: (title) => write([title]),
-    header: (columns) => write(columns),
-    row: write,
-    blank: () => write([]),
+    heading: (title) => write(csvLine([title])),
+    header: (columns) => write(csvLine(columns)),
+    row: (values) => write(csvLine(values)),
+    rows: (batch) => write(batch.map(csvLine).join('')),
+    blank: () => write('\r\n'),
     end: async () => {
-      csv.end();
+      if (out.destroyed) throw new Error('report reader went away');
+      out.end();
       await once(out, 'finish');
     },
   };
@@ -66,6 +82,26 @@ export function csvSink(out: Writable): TableSink {
 
 /** How many rows are committed between checks of the consumer (exceljs does not wait by itself). */
 const XLSX_BATCH = 500;
+/** How much compressed-to-be sheet XML may wait inside the zip before rows stop being added. */
+const XLSX_ZIP_BACKLOG = 1024 * 1024;
+
+/**
+ * exceljs hands the sheet's XML to the zip (archiver) in 64 KB pieces without waiting for it:
+ * when rows come faster than zlib compresses them, the pieces pile up in the zip's input.
+ * This waits until that input has room again.
+ */
+async function zipCaughtUp(sheet: unknown, out: Writable): Promise<void> {
+  type ZipInput = { writableLength?: number; _writableState?: { length: number } };
+  const pipes = (sheet as { stream?: { pipes?: ZipInput[] } }).stream?.pipes ?? [];
+  // archiver's input is a readable-stream v2 PassThrough: no writableLength getter, the state has it.
+  const backlog = (target: ZipInput) => target.writableLength ?? target._writableState?.length ?? 0;
+  for (const target of pipes) {
+    while (backlog(target) > XLSX_ZIP_BACKLOG) {
+      if (out.destroyed) throw new Error('report reader went away');
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+}
 
 /** An Excel workbook written as a stream: rows are committed and flushed as they come. */
 export function xlsxSink(out: Writable, sheetName: string): TableSink {
@@ -80,6 +116,7 @@ export function xlsxSink(out: Writable, sheetName: string): TableSink {
       pending = 0;
       // Let the zip stream push what it has, then wait for the reader.
       await new Promise((resolve) => setImmediate(resolve));
+      await zipCaughtUp(sheet, out);
       await drained(out);
     }
   };
@@ -89,6 +126,9 @@ export function xlsxSink(out: Writable, sheetName: string): TableSink {
       await add(columns, true);
     },
     row: (values) => add(values),
+    rows: async (batch) => {
+      for (const values of batch) await add(values);
+    },
     blank: () => add([]),
     end: async () => {
       sheet.commit();
