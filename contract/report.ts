@@ -1,7 +1,8 @@
-import { z } from './zod';
-import { messages } from './messages';
 
 /**
+ * The report catalogue: plain data, free of zod, so the screens' shared bundle stays small
+ * (the query's schema is in report-query.ts).
+ *
  * The monthly reports of GET /api/report/{id}?month=&year= (product decisions):
  * 1 the month's tickets in detail, 2 the summary for the fiscal inspection,
  * 3 deadline compliance per classification.
@@ -21,21 +22,6 @@ export function isReportId(id: number): id is ReportId {
 export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const FIRST_REPORT_YEAR = 2000;
-
-export const reportQuerySchema = z.object({
-  month: z.coerce
-    .number({ error: messages.reportMonthInvalid })
-    .int(messages.reportMonthInvalid)
-    .min(1, messages.reportMonthInvalid)
-    .max(12, messages.reportMonthInvalid),
-  year: z.coerce
-    .number({ error: messages.reportYearInvalid })
-    .int(messages.reportYearInvalid)
-    .min(FIRST_REPORT_YEAR, messages.reportYearInvalid)
-    .max(2100, messages.reportYearInvalid),
-  format: z.enum(REPORT_FORMATS).default('xlsx'),
-});
-export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** reporte-eventos-2026-10.xlsx */
 export function reportFileName(id: ReportId, year: number, month: number, format: ReportFormat): string {

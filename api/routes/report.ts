@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@contract/messages';
-import { REPORTS, REPORT_CONTENT_TYPES, isReportId, reportFileName, reportQuerySchema } from '@contract/report';
+import { REPORTS, REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
+import { reportQuerySchema } from '@contract/report-query';
 import { REPORT_ROLES } from '@contract/roles';
 import { notFound, parseOr400 } from '../http/errors';
 import { principalOf, requireAuth, requireRole } from '../http/auth';

@@ -1,4 +1,5 @@
-import { REPORT_FORMATS, REPORT_IDS, reportQuerySchema, type ReportFormat, type ReportId } from '@contract/report';
+import { REPORT_FORMATS, REPORT_IDS, type ReportFormat, type ReportId } from '@contract/report';
+import { reportQuerySchema } from '@contract/report-query';
 import { z } from '@contract/zod';
 
 /** The reports form's fields, as the download route reads them from its address. */
