@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -14,7 +15,9 @@ async function main() {
     adminPassword: config.adminPassword,
   });
   const app = await buildApp({ config, db: database.db });
-  const stopJobs = startJobs(app);
+  // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
+  if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
+  const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopJobs();
