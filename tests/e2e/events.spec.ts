@@ -70,6 +70,8 @@ async function createEventInBrowser(page: Page, area: string, description: strin
   if (files.length > 0) await page.getByLabel(/^Archivos/).setInputFiles(files);
   await page.getByRole('button', { name: 'Registrar evento' }).click();
   await expect(page).toHaveURL(new RegExp(`/${area}/events/\\d+$`));
+  // With JavaScript the URL can change a moment before the detail replaces the form.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/[RSI]-\d{4}-\d{6}/);
   const heading = await page.getByRole('heading', { level: 1 }).textContent();
   return /[RSI]-\d{4}-\d{6}/.exec(heading ?? '')![0];
 }
