@@ -5,6 +5,7 @@ import { Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createEmotionStream } from './emotion-stream.server';
+import { lowerModulePreloadPriority } from './script-priority.server';
 import { createEmotionCache } from './theme/emotion-cache';
 
 const Title = styled.h1({ color: 'rgb(1, 2, 3)' });
@@ -19,6 +20,7 @@ function Document({ promise }: { promise: Promise<string> }) {
     <html lang="es">
       <head>
         <title>t</title>
+        <link rel="modulepreload" href="/assets/entry.js" />
       </head>
       <body>
         <Global styles={{ body: { margin: 0 } }} />
@@ -35,7 +37,7 @@ function Document({ promise }: { promise: Promise<string> }) {
 function render(nonce?: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const cache = createEmotionCache(nonce);
-    const styles = createEmotionStream(cache, nonce);
+    const styles = createEmotionStream(cache, nonce, lowerModulePreloadPriority);
     let release: (value: string) => void = () => {};
     const promise = new Promise<string>((r) => (release = r));
     const chunks: string[] = [];
@@ -81,6 +83,12 @@ describe('createEmotionStream', () => {
     expect(lateRule).toBeLessThan(html.indexOf('Después'));
     // Compat mode: no style tags beside the components in the body's first markup.
     expect(html.slice(headEnd, html.indexOf('Hola'))).not.toContain('<style');
+  });
+
+  it('rewrites the head only: module preloads there become low priority', async () => {
+    const html = (await render()).join('');
+    expect(html).toContain('<link fetchpriority="low" rel="modulepreload" href="/assets/entry.js"/>');
+    expect(html.slice(html.indexOf('</head>'))).not.toContain('fetchpriority');
   });
 
   it('names every regular rule in the data-emotion attribute for the browser cache', async () => {

@@ -16,9 +16,15 @@ function escapeCss(css: string): string {
  * `flush()` on its destination after each complete flush, a safe HTML boundary: the
  * returned stream buffers React's writes up to that point and emits the rules recorded so far
  * as <style data-emotion="css name1 name2"> (global rules in their own tags): before
- * </head> the first time, before the chunk afterwards.
+ * </head> the first time, before the chunk afterwards. The head itself can be rewritten on the
+ * way (`transformHead`).
  */
-export function createEmotionStream(cache: EmotionCache, nonce: string | undefined): Transform {
+export function createEmotionStream(
+  cache: EmotionCache,
+  nonce: string | undefined,
+  /** Rewrites the document's <head> once, as it goes out (see script-priority.server.ts). */
+  transformHead: (headHtml: string) => string = (headHtml) => headHtml,
+): Transform {
   cache.compat = true;
   const pending: string[] = [];
   const insert = cache.insert.bind(cache);
@@ -70,12 +76,12 @@ export function createEmotionStream(cache: EmotionCache, nonce: string | undefin
     }
     const headEnd = html.indexOf(HEAD_END);
     if (headEnd === -1) {
-      // Still inside <head>: hold the styles until </head> comes.
-      push(stream, html);
+      // Still inside <head>: hold the styles until </head> comes (a flush ends on a whole tag).
+      push(stream, transformHead(html.toString('utf8')));
       return;
     }
     headWritten = true;
-    push(stream, html.subarray(0, headEnd));
+    push(stream, transformHead(html.subarray(0, headEnd).toString('utf8')));
     push(stream, takeStyleTags());
     push(stream, html.subarray(headEnd));
   }

@@ -1,6 +1,6 @@
 import { z } from '@contract/zod';
 import type { MeResponse } from '@contract/auth';
-import { roleSchema } from '@contract/roles';
+import { roleSchema } from '@contract/role-schema';
 
 /** Placeholder values the specification fixes for every session user (section 3). */
 export const SESSION_USER_DEFAULTS = {

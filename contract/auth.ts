@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { messages } from './messages';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 
 export const EMAIL_MAX = 255;
 export const PASSWORD_MAX = 255;

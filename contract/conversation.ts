@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { formatMessage, messages } from './messages';
 import { pagedOf } from './envelope';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 import { storable, storableMessage } from './text';
 
 export const COMMENT_MAX = 2000;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 
 /** GET /api/profile/operator: the people a ticket can be assigned to (operators, supervisors, admins). */
 export const operatorSchema = z.object({

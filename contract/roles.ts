@@ -1,9 +1,9 @@
-import { z } from './zod';
-
-/** The five user types of the specification (section 6), as stored in profileCode. */
+/**
+ * The five user types of the specification (section 6), as stored in profileCode. Plain
+ * data, free of zod, so every screen's shared bundle can use it (the schema is role-schema.ts).
+ */
 export const ROLES = ['DRIVER', 'OPERATOR', 'SUPERVISOR', 'INSPECTOR', 'ADMIN'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 /** Staff handle tickets; the inspector only reads; drivers report. */
 export const STAFF_ROLES = ['OPERATOR', 'SUPERVISOR', 'ADMIN'] as const satisfies readonly Role[];

@@ -24,7 +24,10 @@ const securityHeaders = {
 // Fingerprinted bundles never change; everything else in public/ may.
 const assets = sirv(path.join(buildDir, 'client'), {
   etag: true,
-  gzip: false,
+  // The build wrote .br and .gz beside each script and stylesheet (scripts/compress-assets.mjs):
+  // the smaller one goes to browsers that accept it, with no compression work per request.
+  brotli: true,
+  gzip: true,
   setHeaders(res, pathname) {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader(
