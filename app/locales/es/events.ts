@@ -109,6 +109,7 @@ export const events = {
     assignedToId: 'Responsable',
     create: 'Registrar evento',
     creating: 'Registrando…',
+    creatingWithFiles: 'Registrando y cargando archivos…',
     save: 'Guardar cambios',
     saving: 'Guardando…',
     cancel: 'Cancelar',

@@ -229,6 +229,8 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     : undefined;
 
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'fill';
+  // The files travel with the event: say so while they upload (a fetch reports no byte progress).
+  const sendingFiles = submitting && (navigation.formData?.getAll('files') ?? []).some((f) => f instanceof File && f.size > 0);
   const note = fillNote ?? actionData?.fillNote ?? null;
 
   return (
@@ -283,8 +285,9 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
         />
         <div className="form-actions">
           <Button type="submit" name="intent" value="create" variant="contained" size="large" disabled={submitting}>
-            {submitting ? t('form.creating') : t('form.create')}
+            {sendingFiles ? t('form.creatingWithFiles') : submitting ? t('form.creating') : t('form.create')}
           </Button>
+          {sendingFiles ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
           <Link to={listPath}>{t('form.cancel')}</Link>
         </div>
       </Form>
