@@ -1,8 +1,12 @@
+// What a Lighthouse performance score is made of, for public paths of the benchmark's build:
+//   node bench/lighthouse-detail.mjs /bench/floor /user/login
+// Needs build-bench/ (made by `npm run bench`); starts both services on the demo data, runs
+// Lighthouse once per path with its mobile profile and prints the metrics and their causes.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { start, stop, waitFor } from './lib/processes.mjs';
 const BUILD_DIR = 'build-bench';
-const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { DATA_DIR: '/tmp/lh-data', API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo' });
+const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { DATA_DIR: 'bench/.data-lighthouse', API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo' });
 const web = start('Web', ['server/web.mjs'], { BUILD_DIR, PORT: '3400', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789', CONCESSION_API_URL: 'http://127.0.0.1:4400' });
 try {
   await waitFor('http://127.0.0.1:4400/api/health'); await waitFor('http://127.0.0.1:3400/user/login');
