@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { and, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statisticsSchema } from '@contract/statistics';
+import { ROAD_VIEW_LIMIT, statisticsSchema } from '@contract/statistics';
 import { ticketTypeLabels } from '@contract/messages';
 import { queryRows } from '../db/client';
 import { ticket } from '../db/schema';
@@ -59,7 +59,7 @@ describe('GET /api/report/reportStatistic', () => {
     expect(stats.kilometerStrip.reduce((a, r) => a + r.total, 0)).toBe(stats.counters.total);
     expect(stats.kilometerStrip.reduce((a, r) => a + r.active, 0)).toBe(stats.counters.active);
     expect(stats.trend).toHaveLength(30);
-    expect(stats.roadTickets.length).toBe(Math.min(stats.counters.active, 400));
+    expect(stats.roadTickets.length).toBe(Math.min(stats.counters.active, ROAD_VIEW_LIMIT));
     expect(stats.roadTickets.filter((t) => t.late).length).toBe(Math.min(stats.counters.late, stats.roadTickets.length));
     const [dbCount] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from ticket`);
     expect(stats.counters.total).toBe(dbCount!.n);

@@ -69,6 +69,10 @@ test.describe('dashboards', () => {
       expect(stats.roadTickets.length).toBeGreaterThan(0);
       const first = stats.roadTickets[0]!;
       await expect(page.locator(`.road-svg a[href="/${area}/events/${first.id}"]`)).toHaveAttribute('aria-label', new RegExp(`^${first.folio}: `));
+      // More active tickets than markers: the figure says it shows the most urgent ones.
+      const limited = `Se muestran los ${stats.roadTickets.length} eventos activos más urgentes.`;
+      await expect(page.locator('#chart-road-desc')).toContainText(stats.counters.active > stats.roadTickets.length ? limited : 'Los atrasados se marcan');
+      if (stats.counters.active <= stats.roadTickets.length) await expect(page.locator('#chart-road-desc')).not.toContainText('Se muestran');
     });
   }
 

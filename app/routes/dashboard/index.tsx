@@ -73,7 +73,14 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
           id="chart-road"
           className="chart--wide"
           title={t('road.title')}
-          description={`${t('road.description', { from: number(s.road.minKm), to: number(s.road.maxKm) })}${s.roadTickets.length === 0 ? ` ${t('road.empty')}` : ''}`}
+          description={[
+            t('road.description', { from: number(s.road.minKm), to: number(s.road.maxKm) }),
+            s.roadTickets.length === 0 ? t('road.empty') : null,
+            // The view holds the most urgent ones only (ROAD_VIEW_LIMIT); the list has them all.
+            s.counters.active > s.roadTickets.length ? t('road.limited', { count: s.roadTickets.length }) : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
           table={<RoadTable tickets={s.roadTickets} ticketHref={ticketHref} />}
         >
           <RoadLegend />
