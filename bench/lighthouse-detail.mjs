@@ -10,9 +10,13 @@ const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { DATA_DIR: 'bench/.da
 const web = start('Web', ['server/web.mjs'], { BUILD_DIR, PORT: '3400', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789', CONCESSION_API_URL: 'http://127.0.0.1:4400' });
 try {
   await waitFor('http://127.0.0.1:4400/api/health'); await waitFor('http://127.0.0.1:3400/user/login');
+  // Signed in as the demo operator for the paths that need it.
+  const form = new URLSearchParams({ email: 'operador@concesion.demo', password: 'Demo-2026', terms: 'on', redirectTo: '' });
+  const login = await fetch('http://127.0.0.1:3400/user/login', { method: 'POST', body: form, redirect: 'manual' });
+  const cookie = String(login.headers.get('set-cookie')).split(';')[0];
   for (const path of process.argv.slice(2)) {
     const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
-    const r = await lighthouse('http://127.0.0.1:3400' + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const r = await lighthouse('http://127.0.0.1:3400' + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
     await chrome.kill();
     const a = r.lhr.audits;
     console.log(path, 'score', r.lhr.categories.performance.score * 100);

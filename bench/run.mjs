@@ -102,9 +102,11 @@ try {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     const direct = {
-      listPage0: () => client.query('select * from ticket order by created_at desc, id desc limit 10'),
-      listPage500: () => client.query('select * from ticket order by created_at desc, id desc limit 10 offset 5000'),
-      filtered: () => client.query("select * from ticket where status_code <> 'CLOSED' and sector = 'Placilla' order by created_at desc, id desc limit 10"),
+      // The API's own order (NULLS LAST, as its indexes): a plain DESC would sort the whole table.
+      listPage0: () => client.query('select * from ticket order by created_at desc nulls last, id desc nulls last limit 10'),
+      listPage500: () => client.query('select * from ticket order by created_at desc nulls last, id desc nulls last limit 10 offset 5000'),
+      filtered: () =>
+        client.query("select * from ticket where status_code <> 'CLOSED' and sector = 'Placilla' order by created_at desc nulls last, id desc nulls last limit 10"),
       detail: () => client.query('select * from ticket join classification c on c.id = ticket.classification_id where ticket.id = $1', [someTicket]),
       statistics: () => client.query('select type, status_code, count(*) from ticket group by grouping sets ((type), (status_code), ())'),
     };

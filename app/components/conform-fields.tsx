@@ -3,7 +3,9 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import { useEffect, useState, type ReactNode } from 'react';
+import { PASSWORD_MAX } from '@contract/auth';
 
 type TextProps = {
   meta: FieldMetadata<string | undefined>;
@@ -38,6 +40,68 @@ export function ConformTextField({ meta, label, type = 'text', autoComplete, max
       fullWidth
       slotProps={{ htmlInput: { required: required || undefined, maxLength } }}
     />
+  );
+}
+
+/** The form's own error (the first one), tied to the form for screen readers. */
+export function FormError({ errors, id }: { errors: string[] | undefined; id?: string }) {
+  return errors?.length ? (
+    <Alert severity="error" id={id}>
+      {errors[0]}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * Counts the action's answers. Password fields keyed by it come back empty after each one,
+ * as the server-rendered form does without JavaScript.
+ */
+export function useAnswerCount(actionData: unknown): number {
+  const [answers, setAnswers] = useState(0);
+  useEffect(() => {
+    if (actionData) setAnswers((count) => count + 1);
+  }, [actionData]);
+  return answers;
+}
+
+/** A new password and its confirmation, both emptied after each answer of the server. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels,
+  helperText,
+  required = true,
+  resetKey,
+}: {
+  password: FieldMetadata<string | undefined>;
+  confirm: FieldMetadata<string | undefined>;
+  labels: { password: string; confirm: string };
+  helperText?: string;
+  required?: boolean;
+  resetKey: number;
+}) {
+  return (
+    <>
+      <ConformTextField
+        meta={password}
+        label={labels.password}
+        type="password"
+        autoComplete="new-password"
+        helperText={helperText}
+        maxLength={PASSWORD_MAX}
+        required={required}
+        resetKey={resetKey}
+      />
+      <ConformTextField
+        meta={confirm}
+        label={labels.confirm}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        required={required}
+        resetKey={resetKey}
+      />
+    </>
   );
 }
 

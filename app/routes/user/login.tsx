@@ -1,17 +1,16 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/login';
 import { EMAIL_MAX, PASSWORD_MAX, emailSchema, loginPasswordSchema } from '@contract/auth';
+import { FormError, useAnswerCount } from '~/components/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/auth.server';
 import { PublicPage } from '~/components/public-page';
@@ -67,22 +66,14 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
   });
-  // Each answer remounts the password field empty, as the server-rendered form is without JavaScript.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (actionData) setAttempt((count) => count + 1);
-  }, [actionData]);
+  const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/login') === true;
 
   return (
     <PublicPage title={t('login.heading')} intro={t('login.intro')}>
       {/* noValidate always: the messages of section 5 come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
-        {form.errors?.length ? (
-          <Alert severity="error" id={form.errorId}>
-            {form.errors[0]}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
         <TextField
           key={fields.email.key}

@@ -1,20 +1,18 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/register';
-import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth';
+import { EMAIL_MAX } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { NAME_MAX, newProfileSchema } from '@contract/profile';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { signInWithPassword } from '~/auth.server';
-import { ConformCheckbox, ConformTextField, Honeypot } from '~/components/conform-fields';
+import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { dashboardPath, LOGIN_PATH } from '~/navigation';
@@ -91,22 +89,14 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
   });
-  // Each answer remounts the password fields empty, as the server-rendered form is without JavaScript.
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (actionData) setAttempt((count) => count + 1);
-  }, [actionData]);
+  const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/register') === true;
 
   return (
     <PublicPage title={t('register.title')} intro={t('register.intro')}>
       {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
-        {form.errors?.length ? (
-          <Alert severity="error" id={form.errorId}>
-            {form.errors[0]}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.rut} label={t('register.rut')} helperText={t('register.rutHelp')} maxLength={RUT_INPUT_MAX} required />
@@ -120,23 +110,11 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
           required
         />
         <ConformTextField meta={fields.email} label={t('register.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
-        <ConformTextField
-          meta={fields.password}
-          label={t('register.password')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.passwordConfirm}
+          labels={{ password: t('register.password'), confirm: t('register.passwordConfirm') }}
           helperText={t('register.passwordHelp')}
-          maxLength={PASSWORD_MAX}
-          required
-          resetKey={attempt}
-        />
-        <ConformTextField
-          meta={fields.passwordConfirm}
-          label={t('register.passwordConfirm')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          required
           resetKey={attempt}
         />
         <ConformCheckbox meta={fields.terms} label={t('register.terms')} />

@@ -2,16 +2,14 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/reset-password';
-import { PASSWORD_MAX } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { newPasswordSchema } from '@contract/profile';
 import { createApiClient, toFormErrors } from '~/api-client.server';
-import { ConformTextField } from '~/components/conform-fields';
+import { FormError, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
@@ -71,10 +69,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetFormSchema }),
   });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (actionData) setAttempt((count) => count + 1);
-  }, [actionData]);
+  const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/reset-password') === true;
   const linkError = actionData?.linkError ?? loaderData.linkError;
 
@@ -89,29 +84,13 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
-          {form.errors?.length ? (
-            <Alert severity="error" id={form.errorId}>
-              {form.errors[0]}
-            </Alert>
-          ) : null}
+          <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
-          <ConformTextField
-            meta={fields.password}
-            label={t('reset.password')}
-            type="password"
-            autoComplete="new-password"
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.passwordConfirm}
+            labels={{ password: t('reset.password'), confirm: t('reset.passwordConfirm') }}
             helperText={t('register.passwordHelp')}
-            maxLength={PASSWORD_MAX}
-            required
-            resetKey={attempt}
-          />
-          <ConformTextField
-            meta={fields.passwordConfirm}
-            label={t('reset.passwordConfirm')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            required
             resetKey={attempt}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>

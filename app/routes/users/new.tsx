@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
@@ -14,6 +13,7 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { newUserFormSchema, SECRET_FIELDS, UserForm } from './user-form';
 import { backToList } from './users.server';
+import { useAnswerCount } from '~/components/conform-fields';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -52,10 +52,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserFormSchema }),
   });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (actionData) setAttempt((count) => count + 1);
-  }, [actionData]);
+  const attempt = useAnswerCount(actionData);
 
   return (
     <section className="screen">

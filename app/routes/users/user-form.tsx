@@ -4,13 +4,13 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import { z } from '@contract/zod';
-import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth';
+import { EMAIL_MAX } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { ADDRESS_MAX, NAME_MAX, newProfileSchema, updateProfileSchema, type Profile } from '@contract/profile';
 import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
-import { ConformSelect, ConformTextField } from '~/components/conform-fields';
+import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components/conform-fields';
 import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
 
 /** The admin chooses the user type explicitly: no silent default. */
@@ -119,22 +119,11 @@ export function UserForm({
       </div>
       <ConformTextField meta={fields.realAddress} label={t('form.realAddress')} autoComplete="off" maxLength={ADDRESS_MAX} />
       <div className="form-row">
-        <ConformTextField
-          meta={fields.password}
-          label={t(mode === 'new' ? 'form.password' : 'form.newPassword')}
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.passwordConfirm}
+          labels={{ password: t(mode === 'new' ? 'form.password' : 'form.newPassword'), confirm: t('form.passwordConfirm') }}
           helperText={t(mode === 'new' ? 'form.passwordHelp' : 'form.keepPasswordHelp')}
-          maxLength={PASSWORD_MAX}
-          required={mode === 'new'}
-          resetKey={resetKey}
-        />
-        <ConformTextField
-          meta={fields.passwordConfirm}
-          label={t('form.passwordConfirm')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
           required={mode === 'new'}
           resetKey={resetKey}
         />
