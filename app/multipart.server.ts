@@ -97,7 +97,10 @@ export async function readFieldsThenFiles(request: Request): Promise<FieldsThenF
     active.add(stream);
     stream.once('close', () => active.delete(stream));
     stream.once('end', () => active.delete(stream));
-    queue.push({ filename, mimeType: mimeType || 'application/octet-stream', stream });
+    // Only a plain type/subtype goes into the header written for the API (which decides the
+    // real type from the content anyway).
+    const type = /^[\w.+-]+\/[\w.+-]+$/.test(mimeType) ? mimeType : 'application/octet-stream';
+    queue.push({ filename, mimeType: type, stream });
     notify();
     if (!firstFile) {
       firstFile = true;
