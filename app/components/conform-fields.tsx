@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX } from '@contract/auth';
 
 type TextProps = {
@@ -110,11 +110,16 @@ export function ConformSelect({
   meta,
   label,
   required,
+  helperText,
+  onChange,
   children,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMetadata<unknown>;
   label: string;
   required?: boolean;
+  /** Shown when there is no error; " " keeps the line so a message never moves the form. */
+  helperText?: string;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   children: ReactNode;
 }) {
   return (
@@ -124,10 +129,11 @@ export function ConformSelect({
       name={meta.name}
       select
       label={label}
-      defaultValue={meta.initialValue ?? ''}
+      defaultValue={(meta.initialValue as string | undefined) ?? ''}
       error={!meta.valid}
-      helperText={meta.errors?.[0]}
+      helperText={meta.errors?.[0] ?? helperText}
       fullWidth
+      onChange={onChange}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { required: required || undefined } }}
     >
       {children}
@@ -135,7 +141,6 @@ export function ConformSelect({
   );
 }
 
-/** A checkbox with its message under it, described for screen readers. */
 export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMetadata<boolean | undefined>; label: string; defaultChecked?: boolean }) {
   const checked = meta.initialValue === undefined ? defaultChecked : meta.initialValue === 'on';
   return (

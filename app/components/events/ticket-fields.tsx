@@ -1,7 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react';
 import TextField from '@mui/material/TextField';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConformSelect } from '~/components/conform-fields';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket';
@@ -54,37 +55,9 @@ export function EventField({
   );
 }
 
-/** A native select (it works without JavaScript) bound to a Conform field. */
-export function EventSelect({
-  meta,
-  label,
-  required,
-  children,
-  onChange,
-}: {
-  meta: Meta;
-  label: string;
-  required?: boolean;
-  children: ReactNode;
-  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-}) {
-  return (
-    <TextField
-      key={meta.key}
-      id={meta.id}
-      name={meta.name}
-      select
-      label={label}
-      defaultValue={(meta.initialValue as string | undefined) ?? ''}
-      error={!meta.valid}
-      helperText={meta.errors?.[0] ?? ' '}
-      fullWidth
-      onChange={onChange}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { required: required || undefined } }}
-    >
-      {children}
-    </TextField>
-  );
+/** The events forms' selects: a line always kept for the message, as their text fields. */
+export function EventSelect(props: Omit<ComponentProps<typeof ConformSelect>, 'helperText'>) {
+  return <ConformSelect {...props} helperText=" " />;
 }
 
 export type TicketFieldMetas = Record<

@@ -8,7 +8,7 @@ import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
 import { EMAIL_MAX, emailSchema } from '@contract/auth';
 import { createApiClient, toFormErrors } from '~/api-client.server';
-import { ConformTextField } from '~/components/conform-fields';
+import { ConformTextField, FormError } from '~/components/conform-fields';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
@@ -61,11 +61,7 @@ export default function RecoverPasswordPage({ actionData }: Route.ComponentProps
             {actionData.sent}
           </Alert>
         ) : null}
-        {form.errors?.length ? (
-          <Alert severity="error" id={form.errorId}>
-            {form.errors[0]}
-          </Alert>
-        ) : null}
+        <FormError errors={form.errors} id={form.errorId} />
         <ConformTextField meta={fields.email} label={t('recover.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
           {submitting ? t('recover.submitting') : t('recover.submit')}
