@@ -15,7 +15,10 @@ import { createMailTransport, type MailTransport } from './services/mail/transpo
 import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
 import { localFileStorage, type FileStorage } from './services/storage';
-import { StatisticsCache } from './services/statistics-cache';
+import { ReadCache } from './services/read-cache';
+import type { ScopeCounters } from './services/tickets/list';
+import type { ResolvedToken } from './services/tokens';
+import type { Statistics } from '@contract/statistics';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -34,7 +37,12 @@ declare module 'fastify' {
     mailer: Mailer;
     notifier: Notifier;
     storage: FileStorage;
-    statisticsCache: StatisticsCache;
+    /** Concession-wide statistics, 30 s at most (late counts move with the clock). */
+    statisticsCache: ReadCache<Statistics>;
+    /** Each list scope's counters, exact until its next due date (list.ts). */
+    counterCache: ReadCache<ScopeCounters>;
+    /** Who is behind each token, for a few seconds between account writes (http/auth.ts). */
+    principalCache: ReadCache<ResolvedToken>;
   }
 }
 
@@ -73,10 +81,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transport.close();
   });
   app.decorate('storage', deps.storage ?? localFileStorage(path.join(deps.config.dataDir, 'attachments')));
-  app.decorate('statisticsCache', new StatisticsCache());
-  // Any change to tickets (create, update, comment, attachment) makes cached statistics old.
-  app.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.url.startsWith('/api/ticket')) app.statisticsCache.invalidate();
+  app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
+  app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));
+  app.decorate('principalCache', new ReadCache<ResolvedToken>(5_000));
+  // Any change to tickets (create, update, comment, attachment) makes cached ticket reads old;
+  // any other write (sign-out, suspension, role, password...) may change who a token is.
+  // Before the answer leaves, so the caller's next request already sees the change.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.url.startsWith('/api/ticket')) {
+      app.statisticsCache.invalidate();
+      app.counterCache.invalidate();
+    } else if (!request.url.startsWith('/api/notification')) {
+      app.principalCache.invalidate();
+    }
+    return payload;
   });
   app.decorateRequest('principal', null);
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
-import { resolveToken, type Principal } from '../services/tokens';
+import { hashToken, resolveToken, type Principal } from '../services/tokens';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -10,14 +10,20 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the bearer token; 401 when missing, unknown, expired, revoked or suspended. */
+/**
+ * Resolves the bearer token; 401 when missing, unknown, expired, revoked or suspended.
+ * The answer is reused for a few seconds (app.principalCache) and forgotten after any
+ * account write: sign-out, suspension, role or password changes (app.ts).
+ */
 export const requireAuth: preHandlerHookHandler = async function (request: FastifyRequest) {
   const token = readBearerToken(request.headers.authorization);
   if (!token) throw unauthorized();
-  const principal = await resolveToken(this.db, token, {
-    idleMs: this.config.tokenIdleMs,
-    maxMs: this.config.tokenMaxMs,
-  });
+  const policy = { idleMs: this.config.tokenIdleMs, maxMs: this.config.tokenMaxMs };
+  const { principal } = await this.principalCache.get(
+    hashToken(token),
+    () => resolveToken(this.db, token, policy),
+    (resolved) => resolved.validUntil,
+  );
   if (!principal) throw unauthorized();
   request.principal = principal;
 };

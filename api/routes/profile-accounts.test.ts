@@ -96,6 +96,7 @@ describe('user administration', () => {
     const body = person();
     const created = (await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin)).json().payload;
     const token = await signIn(api.app, body.email, body.password);
+    expect((await me(token)).json().payload.userProfileDto.nickName).not.toBe('Marisol Soto');
     const response = await post(
       '/api/profile/update',
       { ...body, uuid: created.uuid, profileCode: 'OPERATOR', firstName: 'Marisol', password: '' },
@@ -105,6 +106,16 @@ describe('user administration', () => {
     expect(response.json().payload.firstName).toBe('Marisol');
     expect((await me(token)).json().payload.userProfileDto.nickName).toBe('Marisol Soto');
     await signIn(api.app, body.email, body.password);
+  });
+
+  it('applies a role change from the next call of a session already in use', async () => {
+    const body = person();
+    const created = (await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin)).json().payload;
+    const token = await signIn(api.app, body.email, body.password);
+    const everyTicket = () => api.app.inject({ method: 'GET', url: '/api/ticket/list/all', headers: bearer(token) });
+    expect((await everyTicket()).statusCode).toBe(200);
+    await post('/api/profile/update', { ...body, uuid: created.uuid, profileCode: 'DRIVER', password: '' }, admin);
+    expect((await everyTicket()).statusCode).toBe(403);
   });
 
   it('changes the password when one is given', async () => {
@@ -132,6 +143,8 @@ describe('user administration', () => {
     const body = person();
     const created = (await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin)).json().payload;
     const token = await signIn(api.app, body.email, body.password);
+    // Used just before: the API may have kept who the token is, and must forget it.
+    expect((await me(token)).statusCode).toBe(200);
     expect((await post(`/api/profile/disable/${created.uuid}`, undefined, admin)).json().payload.status).toBe('SUSPENDED');
     expect((await me(token)).statusCode).toBe(401);
     const again = await post('/api/auth', authBody(body.email, body.password));

@@ -37,15 +37,19 @@ export async function issueToken(db: Database, profileId: string, policy: TokenP
 }
 
 /**
- * The principal behind a token, or null when it is unknown, revoked, idle too long,
- * past its absolute expiry, or its user is suspended or deleted.
+ * The principal behind a token (null when it is unknown, revoked, idle too long, past its
+ * absolute expiry, or its user is suspended or deleted), and the last instant (epoch ms)
+ * that answer holds by the clock alone: the token's expiry or the end of its idle window.
  */
+export type ResolvedToken = { principal: Principal | null; validUntil: number };
+
 export async function resolveToken(
   db: Database,
   token: string,
   policy: TokenPolicy,
   now = new Date(),
-): Promise<Principal | null> {
+): Promise<ResolvedToken> {
+  const none: ResolvedToken = { principal: null, validUntil: Infinity };
   const [row] = await db
     .select({
       tokenId: authToken.id,
@@ -63,14 +67,17 @@ export async function resolveToken(
     .innerJoin(profile, eq(profile.id, authToken.profileId))
     .where(and(eq(authToken.tokenHash, hashToken(token)), isNull(authToken.revokedAt)))
     .limit(1);
-  if (!row) return null;
-  if (row.status !== 'ACTIVE' || row.deletedAt) return null;
-  if (row.expiresAt <= now) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > policy.idleMs) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+  if (!row) return none;
+  if (row.status !== 'ACTIVE' || row.deletedAt) return none;
+  if (row.expiresAt <= now) return none;
+  if (now.getTime() - row.lastUsedAt.getTime() > policy.idleMs) return none;
+  let lastUsed = row.lastUsedAt.getTime();
+  if (now.getTime() - lastUsed > TOUCH_EVERY_MS) {
     await db.update(authToken).set({ lastUsedAt: now }).where(eq(authToken.id, row.tokenId));
+    lastUsed = now.getTime();
   }
-  return {
+  const validUntil = Math.min(row.expiresAt.getTime() - 1, lastUsed + policy.idleMs);
+  const principal: Principal = {
     tokenId: row.tokenId,
     profileId: row.profileId,
     email: row.email,
@@ -78,6 +85,7 @@ export async function resolveToken(
     firstName: row.firstName,
     lastName: row.lastName,
   };
+  return { principal, validUntil };
 }
 
 export async function revokeToken(db: Database, tokenId: number): Promise<void> {

@@ -187,3 +187,30 @@ describe('capped totals', () => {
     expect(row!.n).toBe(rows.length);
   });
 });
+
+describe('the counters between ticket writes', () => {
+  const lateNow = async () => (await list('all')).counters.late;
+
+  it('count a ticket late when it reaches its due date reaches its due date, with no write in between', async () => {
+    const waiting = rows.find((r) => r.statusCode === 'NEW' && r.pausedAt === null)!;
+    const dueAt = new Date(Date.now() + 1_500);
+    // Straight into the database: the API would count the change as a write.
+    await api.database.db.update(ticket).set({ dueAt }).where(eq(ticket.id, waiting.id));
+    api.app.counterCache.invalidate();
+    const before = await lateNow();
+    expect(await lateNow()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, dueAt.getTime() - Date.now() + 50));
+    expect(await lateNow()).toBe(before + 1);
+  });
+
+  it('move as soon as a late ticket is closed', async () => {
+    const before = (await list('all')).counters;
+    const [late] = await queryRows<{ id: number; status_code: string }>(
+      api.database.db,
+      sql`select id, status_code from ticket where status_code <> 'CLOSED' and paused_at is null and due_at < now() limit 1`,
+    );
+    const closed = await putTicket(api, who.supervisor, late!.id, { statusCode: 'CLOSED', closureReason: 'RESOLVED' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await list('all')).counters).toEqual({ new: before.new - (late!.status_code === 'NEW' ? 1 : 0), late: before.late - 1, closed: before.closed + 1 });
+  });
+});

@@ -15,7 +15,7 @@ const uuid = z.uuid();
 export async function ticketListRoutes(app: FastifyInstance) {
   app.get('/api/ticket/list/me', { preHandler: requireAuth }, async (request) => {
     const query = parseOr400(ticketListQuerySchema, request.query);
-    return { payload: await listTickets(app.db, myScope(actorOf(request)), query, new Date()) };
+    return { payload: await listTickets(app.db, myScope(actorOf(request)), query, new Date(), app.counterCache) };
   });
 
   app.get(
@@ -25,13 +25,13 @@ export async function ticketListRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       if (!uuid.safeParse(id).success || !(await profileExists(app.db, id))) throw notFound();
       const query = parseOr400(ticketListQuerySchema, request.query);
-      return { payload: await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date()) };
+      return { payload: await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date(), app.counterCache) };
     },
   );
 
   app.get('/api/ticket/list/all', { preHandler: [requireAuth, allowRoles(canSeeEveryTicket)] }, async (request) => {
     const query = parseOr400(ticketListQuerySchema, request.query);
-    return { payload: await listTickets(app.db, { kind: 'all' }, query, new Date()) };
+    return { payload: await listTickets(app.db, { kind: 'all' }, query, new Date(), app.counterCache) };
   });
 
   app.get('/api/ticket/nearby', { preHandler: requireAuth }, async (request) => {

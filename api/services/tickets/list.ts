@@ -13,6 +13,7 @@ import {
 import { TICKET_STATUSES, type Channel, type Orientation, type TicketStatus, type TicketType } from '@contract/ticket-codes';
 import { queryRows, type Database } from '../../db/client';
 import { classification, profile, ticket, ticketCounter, ticketSearchDocument } from '../../db/schema';
+import type { ReadCache } from '../read-cache';
 import type { ListScope } from './permissions';
 import { fullName } from './store';
 import { isLate, lateCondition } from './sla';
@@ -24,7 +25,8 @@ import { isLate, lateCondition } from './sla';
  *   narrow the list, else a count that stops after TOTAL_COUNT_CAP (SEARCH_COUNT_CAP
  *   with q) matches;
  * - counters: new and closed from ticket_counter, late from the partial index of
- *   active tickets by due date. See docs/decisions/020-ticket-counters.md.
+ *   active tickets by due date, kept by the API between ticket writes (countScope).
+ *   See docs/decisions/020-ticket-counters.md.
  */
 export function scopeKey(scope: ListScope): string {
   return scope.kind === 'all' ? 'all' : `${scope.kind === 'reporter' ? 'r' : 'a'}:${scope.profileId}`;
@@ -107,20 +109,37 @@ const ORDER: Record<TicketListQuery['sort'], SQL[]> = {
 
 const assignee = alias(profile, 'assignee');
 
-async function readCounters(db: Database, scope: ListScope): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ statusCode: ticketCounter.statusCode, n: ticketCounter.n })
-    .from(ticketCounter)
-    .where(eq(ticketCounter.scopeKey, scopeKey(scope)));
-  return new Map(rows.map((r) => [r.statusCode, Number(r.n)]));
-}
+/**
+ * A scope's tickets per status (from ticket_counter) and late at `now`, with the last
+ * instant (epoch ms) these numbers hold if no ticket is written.
+ */
+export type ScopeCounters = { byStatus: Record<string, number>; late: number; validUntil: number };
 
-async function countLate(db: Database, scope: ListScope, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ticket)
-    .where(and(scopeCondition(scope), lateCondition(now)));
-  return row?.n ?? 0;
+/**
+ * Only an active, unpaused ticket reaching its due date turns late with the clock (a paused
+ * one is late or not by when it was paused), so the counters stay exact until the earliest
+ * such due date still ahead, or a ticket write (see ReadCache).
+ */
+export async function countScope(db: Database, scope: ListScope, now: Date): Promise<ScopeCounters> {
+  const [statusRows, [late], [next]] = await Promise.all([
+    db
+      .select({ statusCode: ticketCounter.statusCode, n: ticketCounter.n })
+      .from(ticketCounter)
+      .where(eq(ticketCounter.scopeKey, scopeKey(scope))),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ticket)
+      .where(and(scopeCondition(scope), lateCondition(now))),
+    db
+      .select({ dueAt: sql<Date | null>`min(${ticket.dueAt})`.mapWith(ticket.dueAt) })
+      .from(ticket)
+      .where(and(scopeCondition(scope), ne(ticket.statusCode, 'CLOSED'), isNull(ticket.pausedAt), gte(ticket.dueAt, now))),
+  ]);
+  return {
+    byStatus: Object.fromEntries(statusRows.map((r) => [r.statusCode, Number(r.n)])),
+    late: late?.n ?? 0,
+    validUntil: next?.dueAt ? next.dueAt.getTime() : Infinity,
+  };
 }
 
 /** Counts matches up to the cap: a broad filter never scans the whole table. */
@@ -133,7 +152,14 @@ export async function countCapped(db: Database, where: SQL | undefined, cap = TO
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
-export async function listTickets(db: Database, scope: ListScope, query: TicketListQuery, now: Date): Promise<TicketListResponse> {
+/** `counterCache`: the API's shared counters per scope; without it they are counted each time. */
+export async function listTickets(
+  db: Database,
+  scope: ListScope,
+  query: TicketListQuery,
+  now: Date,
+  counterCache?: ReadCache<ScopeCounters>,
+): Promise<TicketListResponse> {
   const filters = filterConditions(query, now);
   const where = and(scopeCondition(scope), ...statusConditions(query), ...filters);
 
@@ -169,10 +195,9 @@ export async function listTickets(db: Database, scope: ListScope, query: TicketL
     .offset(query.page * query.size);
   // On PostgreSQL the four reads run on separate pool connections at once; the
   // embedded database queues them on its single connection.
-  const [rows, counts, late, filteredTotal] = await Promise.all([
+  const [rows, counts, filteredTotal] = await Promise.all([
     pageQuery,
-    readCounters(db, scope),
-    countLate(db, scope, now),
+    counterCache ? counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil) : countScope(db, scope, now),
     filters.length > 0 ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
   ]);
   let total: number;
@@ -181,10 +206,10 @@ export async function listTickets(db: Database, scope: ListScope, query: TicketL
     ({ total, capped: totalCapped } = filteredTotal);
   } else {
     const statuses = TAB_STATUSES[query.tab].filter((s) => !query.status || s === query.status);
-    total = statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+    total = statuses.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
   }
 
-  const counters: TicketCounters = { new: counts.get('NEW') ?? 0, late, closed: counts.get('CLOSED') ?? 0 };
+  const counters: TicketCounters = { new: counts.byStatus.NEW ?? 0, late: counts.late, closed: counts.byStatus.CLOSED ?? 0 };
   const content: TicketListItem[] = rows.map((r) => ({
     id: r.id,
     folio: r.folio,
