@@ -1,10 +1,9 @@
 import { z } from './zod';
 import { messages } from './messages';
 import { roleSchema } from './role-schema';
+import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits';
 
-export const EMAIL_MAX = 255;
-export const PASSWORD_MAX = 255;
-export const PASSWORD_MIN = 6;
+export { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
 
 /** E-mail as section 5 validates it: required, valid, at most 255 characters. */
 export const emailSchema = z

@@ -3,8 +3,16 @@ import { formatMessage, messages } from './messages';
 import { pagedOf } from './envelope';
 import { roleSchema } from './role-schema';
 import { storable, storableMessage } from './text';
+import { COMMENT_MAX } from './conversation-limits';
 
-export const COMMENT_MAX = 2000;
+export {
+  ATTACHMENT_DEFAULT_MAX_FILES,
+  ATTACHMENT_DEFAULT_MAX_MB,
+  ATTACHMENT_LIST_SIZE,
+  ATTACHMENT_TYPES,
+  COMMENT_MAX,
+  type AttachmentType,
+} from './conversation-limits';
 
 /** POST /api/ticket/{id}/comment: {comment}; staff may mark it internal (never shown to drivers). */
 export const commentCreateSchema = z.object({
@@ -34,19 +42,6 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentPageSchema = pagedOf(commentSchema);
-
-/** What the API accepts, decided by the file's content, not its name. */
-export const ATTACHMENT_TYPES = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'image/heic': 'HEIC',
-  'application/pdf': 'PDF',
-} as const;
-export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
-export const ATTACHMENT_DEFAULT_MAX_MB = 10;
-export const ATTACHMENT_DEFAULT_MAX_FILES = 5;
-export const ATTACHMENT_LIST_SIZE = 100;
 
 export const attachmentSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 
 /** Every successful answer: {"payload": ...}. */
 export function payloadOf<T extends z.ZodType>(schema: T) {
@@ -14,8 +15,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from './paging';
 
 /** page from 0, size default 10, at most 100 (specification section 9). */
 export const pageQuerySchema = z.object({
@@ -32,4 +32,3 @@ export function pagedOf<T extends z.ZodType>(item: T) {
     total: z.number().int(),
   });
 }
-export type Paged<T> = { content: T[]; page: number; size: number; total: number };

@@ -1,5 +1,7 @@
-import { z } from './zod';
-import { messages } from './messages';
+/**
+ * Kilometres as people type and read them: plain functions, free of zod, so the screens'
+ * bundles can use them (the schemas are kilometer-schema.ts).
+ */
 
 /** The database keeps numeric(7,3): up to 9999.999 km. */
 export const KILOMETER_MAX = 9999.999;
@@ -27,34 +29,3 @@ export function parseKilometer(value: unknown): number | null {
 export function formatKilometer(km: number): string {
   return String(km).replace('.', ',');
 }
-
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
-/** Required kilometre. The API also checks it lies inside the road profile. */
-export const kilometerSchema = z.any().transform((value, ctx): number => {
-  if (isBlank(value)) {
-    ctx.addIssue({ code: 'custom', message: messages.kilometerRequired });
-    return z.NEVER;
-  }
-  const km = parseKilometer(value);
-  if (km === null) {
-    ctx.addIssue({ code: 'custom', message: messages.kilometerInvalid });
-    return z.NEVER;
-  }
-  return km;
-});
-
-/** Optional kilometre (list filters): blank is "not given". */
-export const optionalKilometerSchema = z
-  .any()
-  .transform((value, ctx): number | undefined => {
-    if (isBlank(value)) return undefined;
-    const km = parseKilometer(value);
-    if (km === null) {
-      ctx.addIssue({ code: 'custom', message: messages.kilometerInvalid });
-      return z.NEVER;
-    }
-    return km;
-  })
-  .optional();

@@ -1,5 +1,7 @@
-import { z } from './zod';
-import { formatMessage, messages } from './messages';
+/**
+ * Chilean phone numbers as people type and read them: plain functions, free of zod, so the
+ * screens' bundles can use them (the schema is phone-schema.ts).
+ */
 
 export const PHONE_INPUT_MAX = 25;
 
@@ -21,18 +23,3 @@ export function formatPhone(phone: string): string {
   const digits = normal.slice(3);
   return `+56 ${digits.slice(0, 1)} ${digits.slice(1, 5)} ${digits.slice(5)}`;
 }
-
-/** Required Chilean phone; parses to +56XXXXXXXXX. */
-export const phoneSchema = z
-  .string({ error: messages.phoneRequired })
-  .trim()
-  .min(1, messages.phoneRequired)
-  .max(PHONE_INPUT_MAX, formatMessage(messages.tooLong, { max: PHONE_INPUT_MAX }))
-  .transform((value, ctx) => {
-    const phone = normalizePhone(value);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', message: messages.phoneInvalid });
-      return z.NEVER;
-    }
-    return phone;
-  });

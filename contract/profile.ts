@@ -1,18 +1,17 @@
 import { z } from './zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, emailSchema } from './auth';
+import { emailSchema } from './auth';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
 import { formatMessage, messages } from './messages';
-import { phoneSchema } from './phone';
+import { phoneSchema } from './phone-schema';
 import { ROLES } from './roles';
 import { roleSchema } from './role-schema';
-import { rutSchema } from './rut';
+import { rutSchema } from './rut-schema';
 import { pageQuerySchema } from './envelope';
 import { storable, storableMessage } from './text';
+import { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES } from './profile-fields';
 
-export const NAME_MAX = 80;
-export const ADDRESS_MAX = 200;
-export const PROFILE_STATUSES = ['ACTIVE', 'SUSPENDED'] as const;
+export { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES, type ProfileStatus } from './profile-fields';
 export const profileStatusSchema = z.enum(PROFILE_STATUSES);
-export type ProfileStatus = z.infer<typeof profileStatusSchema>;
 
 const requiredName = (message: string) =>
   z

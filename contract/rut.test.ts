@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { messages } from './messages';
-import { formatPhone, normalizePhone, phoneSchema } from './phone';
-import { formatRut, normalizeRut, rutCheckDigit, rutSchema } from './rut';
-import { formatKilometer, kilometerSchema, parseKilometer } from './kilometer';
+import { formatPhone, normalizePhone } from './phone';
+import { phoneSchema } from './phone-schema';
+import { formatRut, normalizeRut, rutCheckDigit } from './rut';
+import { rutSchema } from './rut-schema';
+import { formatKilometer, parseKilometer } from './kilometer';
+import { kilometerSchema } from './kilometer-schema';
 
 describe('RUT', () => {
   it('accepts the usual ways of typing it and stores 12345678-5', () => {

@@ -1,5 +1,7 @@
-import { z } from './zod';
-import { formatMessage, messages } from './messages';
+/**
+ * The Chilean RUT as people type and read it: plain functions, free of zod, so the screens'
+ * bundles can use them (the schema is rut-schema.ts).
+ */
 
 /** Bodies below this are not issued to people or companies any more; shorter input is a typo. */
 const RUT_BODY_MIN = 100_000;
@@ -39,18 +41,3 @@ export function formatRut(rut: string): string {
   const [body, dv] = normal.split('-') as [string, string];
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
 }
-
-/** Required RUT with its check digit; parses to the stored form 12345678-5. */
-export const rutSchema = z
-  .string({ error: messages.rutRequired })
-  .trim()
-  .min(1, messages.rutRequired)
-  .max(RUT_INPUT_MAX, formatMessage(messages.tooLong, { max: RUT_INPUT_MAX }))
-  .transform((value, ctx) => {
-    const rut = normalizeRut(value);
-    if (!rut) {
-      ctx.addIssue({ code: 'custom', message: messages.rutInvalid });
-      return z.NEVER;
-    }
-    return rut;
-  });

@@ -1,27 +1,25 @@
-import { z } from './zod';
+/**
+ * The ticket's codes: plain data, free of zod, so the screens' bundles can use them (their
+ * schemas are in ticket-code-schema.ts).
+ */
 
 /** Kinds of event (product decisions: each classification is of one type). */
 export const TICKET_TYPES = ['CLAIM', 'SUGGESTION', 'INCIDENT'] as const;
-export const ticketTypeSchema = z.enum(TICKET_TYPES);
-export type TicketType = z.infer<typeof ticketTypeSchema>;
+export type TicketType = (typeof TICKET_TYPES)[number];
 
 /** The lifecycle: NEW -> ASSIGNED -> IN_PROGRESS <-> ON_HOLD -> CLOSED (reopen by staff). */
 export const TICKET_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'ON_HOLD', 'CLOSED'] as const;
-export const ticketStatusSchema = z.enum(TICKET_STATUSES);
-export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 export const CLOSURE_REASONS = ['RESOLVED', 'DUPLICATE', 'NOT_APPLICABLE', 'REFERRED'] as const;
-export const closureReasonSchema = z.enum(CLOSURE_REASONS);
-export type ClosureReason = z.infer<typeof closureReasonSchema>;
+export type ClosureReason = (typeof CLOSURE_REASONS)[number];
 
 export const CHANNELS = ['WEB', 'PHONE', 'EMAIL', 'IN_PERSON', 'SOCIAL'] as const;
-export const channelSchema = z.enum(CHANNELS);
-export type Channel = z.infer<typeof channelSchema>;
+export type Channel = (typeof CHANNELS)[number];
 
 /** North to South, or South to North (section 3). */
 export const ORIENTATIONS = ['NORTH_SOUTH', 'SOUTH_NORTH'] as const;
-export const orientationSchema = z.enum(ORIENTATIONS);
-export type Orientation = z.infer<typeof orientationSchema>;
+export type Orientation = (typeof ORIENTATIONS)[number];
 
 /** Folio prefix per type: R claim (reclamo), S suggestion, I incident. */
 export const FOLIO_PREFIX: Record<TicketType, string> = { CLAIM: 'R', SUGGESTION: 'S', INCIDENT: 'I' };
@@ -48,5 +46,4 @@ export const HISTORY_ACTIONS = [
   'NOTE_ADDED',
   'ATTACHED',
 ] as const;
-export const historyActionSchema = z.enum(HISTORY_ACTIONS);
-export type HistoryAction = z.infer<typeof historyActionSchema>;
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

@@ -6,7 +6,7 @@ import {
   orientationSchema,
   ticketStatusSchema,
   ticketTypeSchema,
-} from './ticket-codes';
+} from './ticket-code-schema';
 
 /** Instants travel as ISO 8601 strings in UTC. */
 const instant = z.string();

@@ -2,18 +2,14 @@ import { z } from './zod';
 import { pageQuerySchema, pagedOf } from './envelope';
 import { formatMessage, messages } from './messages';
 import { santiagoDayStart } from './date-time';
-import { kilometerSchema, optionalKilometerSchema } from './kilometer';
+import { kilometerSchema, optionalKilometerSchema } from './kilometer-schema';
 import { orientationFieldSchema } from './ticket';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from './ticket-codes';
 import { nearbyTicketSchema, ticketListItemSchema } from './ticket-dto';
 import { storable, storableMessage } from './text';
+import { TICKET_SORTS, TICKET_TABS } from './ticket-list-options';
 
-export const TICKET_TABS = ['all', 'active', 'closed'] as const;
-export type TicketTab = (typeof TICKET_TABS)[number];
-
-/** Newest first by default; the others serve the queue (due first) and the road (by kilometre). */
-export const TICKET_SORTS = ['createdAt:desc', 'createdAt:asc', 'dueAt:asc', 'kilometer:asc'] as const;
-export type TicketSort = (typeof TICKET_SORTS)[number];
+export { TICKET_SORTS, TICKET_TABS, type TicketSort, type TicketTab } from './ticket-list-options';
 
 export const SEARCH_MIN = 3;
 export const SEARCH_MAX = 100;

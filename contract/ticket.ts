@@ -2,24 +2,18 @@ import { z } from './zod';
 import { formatMessage, messages } from './messages';
 import { isStaff, type Role } from './roles';
 import { parseDateTimeInput } from './date-time';
-import { kilometerSchema } from './kilometer';
-import { phoneSchema } from './phone';
-import { rutSchema } from './rut';
+import { kilometerSchema } from './kilometer-schema';
+import { phoneSchema } from './phone-schema';
+import { rutSchema } from './rut-schema';
 import { storable, storableMessage } from './text';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES, type Channel } from './ticket-codes';
+import { TICKET_LIMITS } from './ticket-limits';
 
-/**
+/*
  * What a ticket form sends (section 3). The same schemas validate the web forms (Conform)
  * and the API, so they take what a form posts: strings with commas, blank optional fields.
  */
-export const TICKET_LIMITS = {
-  description: 2000,
-  fullName: 120,
-  sector: 120,
-  commune: 120,
-  realAddress: 200,
-  email: 255,
-} as const;
+export { TICKET_LIMITS } from './ticket-limits';
 
 /** Clocks of phones and servers drift: an event "now" may look a few minutes ahead. */
 export const DATE_EVENT_SKEW_MS = 5 * 60_000;

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
-import { PASSWORD_MAX } from '@contract/auth';
+import { PASSWORD_MAX } from '@contract/auth-limits';
 
 type TextProps = {
   meta: FieldMetadata<string | undefined>;

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,8 +6,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
-import { COMMENT_MAX, commentCreateSchema, type Comment } from '@contract/conversation';
+import type { Comment } from '@contract/conversation';
+import { COMMENT_MAX } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { EventField } from './ticket-fields';
 
 /** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
@@ -25,13 +26,11 @@ export function CommentThread({
 }) {
   const { t } = useTranslation('events');
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'comment',
-    lastResult,
+  const validation = useLazyValidation(() => import('@contract/conversation').then((m) => m.commentCreateSchema), {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentCreateSchema }),
   });
+  const [form, fields] = useForm({ id: 'comment', lastResult, ...validation.options });
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment';
   return (
     <section className="panel" aria-labelledby="comments-title">
@@ -54,7 +53,7 @@ export function CommentThread({
         </ol>
       )}
       {canComment ? (
-        <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
           {form.errors?.map((error) => (
             <Alert key={error} severity="error">
               {error}

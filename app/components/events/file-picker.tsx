@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_TYPES } from '@contract/conversation';
+import { ATTACHMENT_TYPES } from '@contract/conversation-limits';
 
 /** What the file dialog offers; the API still decides each file's type by its content. */
 const ACCEPT = `${Object.keys(ATTACHMENT_TYPES).join(',')},.heic`;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ConformSelect } from '~/components/conform-fields';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
-import { TICKET_LIMITS } from '@contract/ticket';
+import { TICKET_LIMITS } from '@contract/ticket-limits';
 import { ORIENTATIONS } from '@contract/ticket-codes';
 import type { Classification } from '@contract/ticket-dto';
 

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -13,10 +12,12 @@ import { operatorSchema } from '@contract/operator';
 import { formatPhone } from '@contract/phone';
 import { isStaff } from '@contract/roles';
 import { formatRut } from '@contract/rut';
-import { ticketEditSchema } from '@contract/ticket';
+import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
-import { classificationSchema, ticketHistoryEntrySchema, ticketSchema, type Classification, type Ticket } from '@contract/ticket-dto';
+import { classificationSchema, ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
+import type { Classification, Ticket } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
+import type { input } from 'zod';
 import { requireAuth } from '~/auth.server';
 import { AttachmentList } from '~/components/events/attachment-list';
 import { CommentThread } from '~/components/events/comment-thread';
@@ -24,6 +25,7 @@ import { StatusBadge } from '~/components/events/status-badge';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { TicketHistory } from '~/components/events/ticket-history';
 import { DateTime } from '~/components/date-time';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
@@ -289,7 +291,7 @@ function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath:
   );
 }
 
-/** Fields and status in one Conform form driven by the contract's edit schema. */
+/** Fields and status in one Conform form driven by the contract's edit schema (loaded on first focus). */
 function EditTicketForm({
   ticket,
   operators,
@@ -302,18 +304,20 @@ function EditTicketForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation('events');
-  const [form, fields] = useForm<z.input<typeof ticketEditSchema>>({
+  const validation = useLazyValidation(() => import('@contract/ticket').then((m) => m.ticketEditSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm<input<typeof ticketEditSchema>>({
     id: `edit-ticket-${ticket.id}-${ticket.updatedAt}`,
     lastResult,
     defaultValue: editValuesOf(ticket),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ticketEditSchema }),
+    ...validation.options,
   });
   return (
     <section className="panel" aria-labelledby="edit-title">
       <h2 id="edit-title">{t('form.editTitle')}</h2>
-      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         {form.errors?.map((error) => (
           <Alert key={error} severity="error">
             {error}

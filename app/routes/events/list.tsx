@@ -1,6 +1,4 @@
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
@@ -8,9 +6,11 @@ import { operatorSchema } from '@contract/operator';
 import { z } from '@contract/zod';
 import { classificationSchema } from '@contract/ticket-dto';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
-import { TICKET_SORTS, TICKET_TABS, type TicketTab } from '@contract/ticket-list';
+import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
+import type { TicketTab } from '@contract/ticket-list-options';
 import { requireAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
+import { FilterSelect, FilterText } from '~/components/filter-fields';
 import { TicketTable } from '~/components/events/ticket-table';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
@@ -112,58 +112,58 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="filters ticket-filters" role="search" aria-label={t('filters.label')} key={JSON.stringify(filters)}>
         {filters.tab ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         {filters.late ? <input type="hidden" name="late" value={filters.late} /> : null}
-        <TextField className="filters-search" name="q" type="search" label={t('filters.q')} defaultValue={filters.q ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <Choice name="status" label={t('filters.status')} value={filters.status}>
+        <FilterText className="filters-search" name="q" type="search" label={t('filters.q')} defaultValue={filters.q} maxLength={100} />
+        <FilterSelect name="status" label={t('filters.status')} defaultValue={filters.status} allLabel={t('filters.all')}>
           {TICKET_STATUSES.map((status) => (
             <option key={status} value={status}>
               {t(`statuses.${status}`)}
             </option>
           ))}
-        </Choice>
-        <Choice name="type" label={t('filters.type')} value={filters.type}>
+        </FilterSelect>
+        <FilterSelect name="type" label={t('filters.type')} defaultValue={filters.type} allLabel={t('filters.all')}>
           {TICKET_TYPES.map((type) => (
             <option key={type} value={type}>
               {t(`types.${type}`)}
             </option>
           ))}
-        </Choice>
-        <Choice name="classificationId" label={t('filters.classificationId')} value={filters.classificationId}>
+        </FilterSelect>
+        <FilterSelect name="classificationId" label={t('filters.classificationId')} defaultValue={filters.classificationId} allLabel={t('filters.all')}>
           {classifications.map((c) => (
             <option key={c.id} value={c.id}>
               {c.name}
             </option>
           ))}
-        </Choice>
-        <TextField className="filters-choice" name="sector" label={t('filters.sector')} defaultValue={filters.sector ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 120 } }} />
-        <TextField className="filters-choice" name="commune" label={t('filters.commune')} defaultValue={filters.commune ?? ''} size="small" slotProps={{ htmlInput: { maxLength: 120 } }} />
-        <Choice name="orientation" label={t('filters.orientation')} value={filters.orientation}>
+        </FilterSelect>
+        <FilterText name="sector" label={t('filters.sector')} defaultValue={filters.sector} maxLength={120} />
+        <FilterText name="commune" label={t('filters.commune')} defaultValue={filters.commune} maxLength={120} />
+        <FilterSelect name="orientation" label={t('filters.orientation')} defaultValue={filters.orientation} allLabel={t('filters.all')}>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
               {t(`orientations.${o}`)}
             </option>
           ))}
-        </Choice>
-        <TextField className="filters-narrow" name="kmFrom" label={t('filters.kmFrom')} defaultValue={filters.kmFrom ?? ''} size="small" slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 9 } }} />
-        <TextField className="filters-narrow" name="kmTo" label={t('filters.kmTo')} defaultValue={filters.kmTo ?? ''} size="small" slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 9 } }} />
-        <TextField className="filters-choice" name="dateFrom" type="date" label={t('filters.dateFrom')} defaultValue={filters.dateFrom ?? ''} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField className="filters-choice" name="dateTo" type="date" label={t('filters.dateTo')} defaultValue={filters.dateTo ?? ''} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+        </FilterSelect>
+        <FilterText className="filters-narrow" name="kmFrom" label={t('filters.kmFrom')} defaultValue={filters.kmFrom} inputMode="decimal" maxLength={9} />
+        <FilterText className="filters-narrow" name="kmTo" label={t('filters.kmTo')} defaultValue={filters.kmTo} inputMode="decimal" maxLength={9} />
+        <FilterText name="dateFrom" type="date" label={t('filters.dateFrom')} defaultValue={filters.dateFrom} />
+        <FilterText name="dateTo" type="date" label={t('filters.dateTo')} defaultValue={filters.dateTo} />
         {staffView ? (
-          <Choice name="assignedToId" label={t('filters.assignedToId')} value={filters.assignedToId}>
+          <FilterSelect name="assignedToId" label={t('filters.assignedToId')} defaultValue={filters.assignedToId} allLabel={t('filters.all')}>
             <option value="none">{t('filters.none')}</option>
             {operators.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.name}
               </option>
             ))}
-          </Choice>
+          </FilterSelect>
         ) : null}
-        <Choice name="sort" label={t('filters.sort')} value={filters.sort} noAll>
+        <FilterSelect name="sort" label={t('filters.sort')} defaultValue={filters.sort}>
           {TICKET_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`filters.sorts.${sort}`)}
             </option>
           ))}
-        </Choice>
+        </FilterSelect>
         <div className="filters-actions">
           <Button type="submit" variant="outlined">
             {t('filters.submit')}
@@ -194,25 +194,6 @@ function Counter({ href, label, value }: { href: string; label: string; value: s
         <span className="ticket-counter-label">{label}</span>
       </Link>
     </li>
-  );
-}
-
-/** A native select (works without JavaScript) with "Todos" first. */
-function Choice({ name, label, value, noAll, children }: { name: string; label: string; value?: string; noAll?: boolean; children: ReactNode }) {
-  const { t } = useTranslation('events');
-  return (
-    <TextField
-      className="filters-choice"
-      name={name}
-      select
-      label={label}
-      defaultValue={value ?? ''}
-      size="small"
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {noAll ? null : <option value="">{t('filters.all')}</option>}
-      {children}
-    </TextField>
   );
 }
 

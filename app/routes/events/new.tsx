@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
+import type { input } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
@@ -8,9 +9,11 @@ import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-rou
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
-import { locateKilometer, roadProfileSchema } from '@contract/road';
+import { roadProfileSchema } from '@contract/road';
+import { locateKilometer } from '@contract/road-lookup';
 import { isStaff } from '@contract/roles';
-import { staffTicketCreateSchema, ticketCreateSchemaFor } from '@contract/ticket';
+import { ticketCreateSchemaFor } from '@contract/ticket';
+import type { staffTicketCreateSchema } from '@contract/ticket';
 import { CHANNELS, ORIENTATIONS } from '@contract/ticket-codes';
 import { classificationSchema, ticketSchema } from '@contract/ticket-dto';
 import { nearbyResponseSchema } from '@contract/ticket-list';
@@ -20,6 +23,7 @@ import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
 import { requireAuth } from '~/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { NearbyList } from '~/components/events/nearby-list';
 import { useHydrated } from '~/components/use-hydrated';
 import { i18n } from '~/i18n/config';
@@ -175,15 +179,18 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof loader>();
   const { classifications, road, staff, listPath, now } = loaderData;
-  // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
-  const schema = ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof staffTicketCreateSchema;
-  const [form, fields] = useForm<z.input<typeof staffTicketCreateSchema>>({
+  const validation = useLazyValidation(
+    // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
+    () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof m.staffTicketCreateSchema),
+    // A submission made before the validator arrived waits for it: files are never uploaded
+    // only to hear that a field is missing (decision 051).
+    { shouldValidate: 'onBlur', shouldRevalidate: 'onInput', waitOnSubmit: true },
+  );
+  const [form, fields] = useForm<input<typeof staffTicketCreateSchema>>({
     id: 'new-event',
     lastResult: actionData?.result,
     defaultValue: { dateEvent: now },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.options,
   });
 
   // Possible duplicates: from the server's answer (fill step or a first create), or from the fetcher as the place changes.
@@ -237,7 +244,15 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     <section className="screen">
       <h1>{t('form.newTitle')}</h1>
       <p className="screen-intro">{t('form.newIntro')}</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} ref={formRef} noValidate className="form-stack screen-form">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        {...validation.formProps(form)}
+        ref={formRef}
+        noValidate
+        className="form-stack screen-form"
+      >
         {form.errors?.map((error) => (
           <Alert key={error} severity="error">
             {error}

@@ -7,26 +7,19 @@ import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { z } from '@contract/zod';
 import type { Route } from './+types/login';
-import { EMAIL_MAX, PASSWORD_MAX, emailSchema, loginPasswordSchema } from '@contract/auth';
+import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth-limits';
 import { FormError, useAnswerCount } from '~/components/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/auth.server';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { dashboardPath } from '~/navigation';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
-
-/** Section 5's login rules, checked by the action and, with JavaScript, in the browser. */
-export const loginFormSchema = z.object({
-  email: emailSchema,
-  password: loginPasswordSchema,
-  terms: z.literal(true, { error: messages.termsRequired }),
-  redirectTo: z.string().optional(),
-});
+import { loginFormSchema } from './login.schema';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
@@ -58,13 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
   const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./login.schema').then((m) => m.loginFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
   const [form, fields] = useForm({
     id: 'login',
     lastResult: actionData?.result,
     defaultValue: { terms: 'on', redirectTo: loaderData.redirectTo },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    ...validation.options,
   });
   const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/login') === true;
@@ -72,7 +67,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <PublicPage title={t('login.heading')} intro={t('login.intro')}>
       {/* noValidate always: the messages of section 5 come from the schema, also without JavaScript. */}
-      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
         <TextField

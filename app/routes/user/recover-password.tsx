@@ -6,16 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
-import { EMAIL_MAX, emailSchema } from '@contract/auth';
+import { EMAIL_MAX } from '@contract/auth-limits';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { ConformTextField, FormError } from '~/components/conform-fields';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
-
-export const recoverFormSchema = z.object({ email: emailSchema });
+import { recoverFormSchema } from './recover-password.schema';
 
 const sentSchema = z.object({ message: z.string() });
 
@@ -44,18 +44,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RecoverPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'recover',
-    lastResult: actionData?.result,
+  const validation = useLazyValidation(() => import('./recover-password.schema').then((m) => m.recoverFormSchema), {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: recoverFormSchema }),
   });
+  const [form, fields] = useForm({ id: 'recover', lastResult: actionData?.result, ...validation.options });
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/recover-password') === true;
 
   return (
     <PublicPage title={t('recover.title')} intro={t('recover.intro')}>
-      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         {actionData?.sent ? (
           <Alert severity="success" role="status">
             {actionData.sent}

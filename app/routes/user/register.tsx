@@ -3,37 +3,27 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { z } from '@contract/zod';
 import type { Route } from './+types/register';
-import { EMAIL_MAX } from '@contract/auth';
+import { EMAIL_MAX } from '@contract/auth-limits';
 import { messages } from '@contract/messages';
-import { NAME_MAX, newProfileSchema } from '@contract/profile';
+import { NAME_MAX } from '@contract/profile-fields';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { signInWithPassword } from '~/auth.server';
 import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { dashboardPath, LOGIN_PATH } from '~/navigation';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
+import { registerFormSchema } from './register.schema';
 
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';
 const SECRET_FIELDS = ['password', 'passwordConfirm', HONEYPOT];
-
-/** POST /api/profile/new's fields a driver gives, plus the form-only confirmation, terms and honeypot. */
-export const registerFormSchema = newProfileSchema
-  .omit({ profileCode: true, realAddress: true })
-  .extend({
-    passwordConfirm: passwordConfirmField,
-    terms: z.literal(true, { error: messages.termsRequired }),
-    [HONEYPOT]: z.string().optional(),
-  })
-  .refine(...passwordsEqual);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -44,15 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registerFormSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerFormSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
     data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) }, { status });
 
-  const { email, password, firstName, lastName, phone, rut, [HONEYPOT]: honeypot } = submission.value;
-  if (honeypot) {
+  const { email, password, firstName, lastName, phone, rut } = submission.value;
+  if (formData.get(HONEYPOT)) {
     // Nothing is created; a person whose browser filled the hidden field can simply send again.
     console.warn('[register] honeypot filled: sign-up refused');
     return failed([messages.validationFailed], {}, 400);
@@ -82,20 +73,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'register',
-    lastResult: actionData?.result,
+  const validation = useLazyValidation(() => import('./register.schema').then((m) => m.registerFormSchema), {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerFormSchema }),
   });
+  const [form, fields] = useForm({ id: 'register', lastResult: actionData?.result, ...validation.options });
   const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/register') === true;
 
   return (
     <PublicPage title={t('register.title')} intro={t('register.intro')}>
       {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
-      <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         <FormError errors={form.errors} id={form.errorId} />
         <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />

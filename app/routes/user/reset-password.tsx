@@ -4,30 +4,19 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { z } from '@contract/zod';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
-import { newPasswordSchema } from '@contract/profile';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { FormError, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
-import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
+import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
 
 const RECOVER_PATH = '/user/recover-password';
-
-/** The e-mailed token's shape (the API's resetPasswordSchema); anything else is a broken link. */
-const resetTokenSchema = z
-  .string({ error: messages.resetLinkInvalid })
-  .min(20, messages.resetLinkInvalid)
-  .max(200, messages.resetLinkInvalid);
-
-export const resetFormSchema = z
-  .object({ token: resetTokenSchema, password: newPasswordSchema, passwordConfirm: passwordConfirmField })
-  .refine(...passwordsEqual);
 
 const SECRET_FIELDS = ['password', 'passwordConfirm'];
 
@@ -61,13 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('auth');
   const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./reset-password.schema').then((m) => m.resetFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
   const [form, fields] = useForm({
     id: 'reset-password',
     lastResult: actionData?.result,
     defaultValue: { token: loaderData.token },
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetFormSchema }),
+    ...validation.options,
   });
   const attempt = useAnswerCount(actionData);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/reset-password') === true;
@@ -83,7 +74,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           </Button>
         </div>
       ) : (
-        <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
+        <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
           <FormError errors={form.errors} id={form.errorId} />
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
           <NewPasswordFields

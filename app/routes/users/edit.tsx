@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/edit';
 import { messages } from '@contract/messages';
-import type { z } from '@contract/zod';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
 import { requireAuth } from '~/auth.server';
 import { i18n } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { editUserFormSchema, formValuesOf, fullName, SECRET_FIELDS, UserForm } from './user-form';
+import { formValuesOf, fullName, SECRET_FIELDS, UserForm } from './user-form';
+import { editUserFormSchema } from './user-form.schema';
+import type { EditUserForm } from './user-form.schema';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
 
@@ -50,13 +52,15 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
   const { t } = useTranslation('users');
   const navigation = useNavigation();
   const { profile, from } = loaderData;
-  const [form, fields] = useForm<z.input<typeof editUserFormSchema>>({
+  const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.editUserFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm<EditUserForm>({
     id: `edit-user-${profile.uuid}`,
     lastResult: actionData?.result,
     defaultValue: formValuesOf(profile),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editUserFormSchema }),
+    ...validation.options,
   });
   const attempt = useAnswerCount(actionData);
 
@@ -66,7 +70,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
       <p className="screen-intro">{t('form.editIntro')}</p>
       <UserForm
         mode="edit"
-        form={{ props: getFormProps(form), errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
         fields={fields}
         from={from}
         cancelTo={from}

@@ -1,11 +1,13 @@
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
+import { FilterSelect, FilterText } from '~/components/filter-fields';
 import { pagedOf } from '@contract/envelope';
 import { messages } from '@contract/messages';
-import { PROFILE_STATUSES, profileSchema, userListQuerySchema, type Profile, type UserListQuery } from '@contract/profile';
+import { DEFAULT_PAGE_SIZE } from '@contract/paging';
+import { profileSchema, userListQuerySchema, type Profile, type UserListQuery } from '@contract/profile';
+import { PROFILE_STATUSES } from '@contract/profile-fields';
 import { formatPhone } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut } from '@contract/rut';
@@ -66,7 +68,7 @@ function listHref(pathname: string, query: UserListQuery, change: Partial<Record
   if (merged.q) params.set('q', String(merged.q));
   if (merged.profileCode) params.set('profileCode', String(merged.profileCode));
   if (merged.status) params.set('status', String(merged.status));
-  if (merged.size && Number(merged.size) !== userListQuerySchema.parse({}).size) params.set('size', String(merged.size));
+  if (merged.size && Number(merged.size) !== DEFAULT_PAGE_SIZE) params.set('size', String(merged.size));
   if (merged.page) params.set('page', String(merged.page));
   const search = params.toString();
   return search ? `${pathname}?${search}` : pathname;
@@ -96,47 +98,21 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
 
       {/* A GET form: the search is part of the address, so it can be shared and bookmarked. */}
       <Form method="get" className="filters" role="search" aria-label={t('filters.label')} key={here}>
-        <TextField
-          className="filters-search"
-          name="q"
-          type="search"
-          label={t('filters.q')}
-          defaultValue={query.q ?? ''}
-          size="small"
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <TextField
-          className="filters-choice"
-          name="profileCode"
-          select
-          label={t('filters.profileCode')}
-          defaultValue={query.profileCode ?? ''}
-          size="small"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('filters.all')}</option>
+        <FilterText className="filters-search" name="q" type="search" label={t('filters.q')} defaultValue={query.q} maxLength={100} />
+        <FilterSelect name="profileCode" label={t('filters.profileCode')} defaultValue={query.profileCode} allLabel={t('filters.all')}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {t(`roles.${role}`)}
             </option>
           ))}
-        </TextField>
-        <TextField
-          className="filters-choice"
-          name="status"
-          select
-          label={t('filters.status')}
-          defaultValue={query.status ?? ''}
-          size="small"
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('filters.all')}</option>
+        </FilterSelect>
+        <FilterSelect name="status" label={t('filters.status')} defaultValue={query.status} allLabel={t('filters.all')}>
           {PROFILE_STATUSES.map((status) => (
             <option key={status} value={status}>
               {t(`statuses.${status}`)}
             </option>
           ))}
-        </TextField>
+        </FilterSelect>
         <div className="filters-actions">
           <Button type="submit" variant="outlined">
             {t('filters.submit')}

@@ -4,14 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { messages } from '@contract/messages';
-import type { z } from '@contract/zod';
+import { useLazyValidation } from '~/components/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
 import { requireAuth } from '~/auth.server';
 import { i18n } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { newUserFormSchema, SECRET_FIELDS, UserForm } from './user-form';
+import { SECRET_FIELDS, UserForm } from './user-form';
+import { newUserFormSchema } from './user-form.schema';
 import { backToList } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
 
@@ -45,13 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewUserScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('users');
   const navigation = useNavigation();
-  const [form, fields] = useForm<z.input<typeof newUserFormSchema>>({
-    id: 'new-user',
-    lastResult: actionData?.result,
+  const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.newUserFormSchema), {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newUserFormSchema }),
   });
+  const [form, fields] = useForm({ id: 'new-user', lastResult: actionData?.result, ...validation.options });
   const attempt = useAnswerCount(actionData);
 
   return (
@@ -60,7 +59,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
       <p className="screen-intro">{t('form.newIntro')}</p>
       <UserForm
         mode="new"
-        form={{ props: getFormProps(form), errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
         fields={fields}
         from={loaderData.from}
         cancelTo={loaderData.from}

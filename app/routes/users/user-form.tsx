@@ -1,33 +1,15 @@
-import { getFormProps, type FieldMetadata } from '@conform-to/react';
+import type { FieldMetadata } from '@conform-to/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Form, Link } from 'react-router';
-import { z } from '@contract/zod';
-import { EMAIL_MAX } from '@contract/auth';
-import { messages } from '@contract/messages';
-import { ADDRESS_MAX, NAME_MAX, newProfileSchema, updateProfileSchema, type Profile } from '@contract/profile';
+import { Form, Link, type FormProps } from 'react-router';
+import { EMAIL_MAX } from '@contract/auth-limits';
+import type { Profile } from '@contract/profile';
+import { ADDRESS_MAX, NAME_MAX } from '@contract/profile-fields';
 import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
 import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components/conform-fields';
-import { passwordConfirmField, passwordsEqual } from '~/utils/password-confirm';
-
-/** The admin chooses the user type explicitly: no silent default. */
-const profileCodeField = z.enum(ROLES, { error: messages.profileCodeInvalid });
-/** The list as the admin left it, to go back to (see `backToList`). */
-const fromField = z.string().optional();
-
-/** POST /api/profile/new as the admin sends it, plus the form-only fields. */
-export const newUserFormSchema = newProfileSchema
-  .extend({ profileCode: profileCodeField, passwordConfirm: passwordConfirmField, from: fromField })
-  .refine(...passwordsEqual);
-
-/** POST /api/profile/update without the uuid (it is in the address); an empty password keeps the old one. */
-export const editUserFormSchema = updateProfileSchema
-  .omit({ uuid: true })
-  .extend({ passwordConfirm: passwordConfirmField, from: fromField })
-  .refine(...passwordsEqual);
 
 /** Never sent back to the browser after a failed submission. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm'];
@@ -62,7 +44,7 @@ type UserFields = {
   from: FieldMetadata<string | undefined>;
 };
 
-/** The create and edit forms: the same fields, the password optional when editing. */
+/** The create and edit forms: the same fields, the password optional when editing (schemas: user-form.schema.ts). */
 export function UserForm({
   mode,
   form,
@@ -73,8 +55,11 @@ export function UserForm({
   resetKey,
 }: {
   mode: 'new' | 'edit';
-  /** getFormProps(form) and form.errors: the create and edit forms' schemas differ in the password. */
-  form: { props: ReturnType<typeof getFormProps>; errors: string[] | undefined };
+  /**
+   * getFormProps(form) with the lazy validation's formProps(form), and form.errors: the create
+   * and edit forms' schemas differ in the password.
+   */
+  form: { props: FormProps; errors: string[] | undefined };
   fields: UserFields;
   from: string;
   cancelTo: string;

@@ -1,0 +1,23 @@
+/**
+ * The road profile (GET /api/road/profile) and the lookups on it: plain types and functions,
+ * free of zod, so the screens' bundles can use them (the schemas are in road.ts).
+ */
+
+/** One stretch of the highway with its sector and commune. */
+export type RoadSegment = { kmFrom: number; kmTo: number; sector: string; commune: string };
+
+/** The stretches in kilometre order and the posted range. */
+export type RoadProfile = { minKm: number; maxKm: number; segments: RoadSegment[] };
+
+/**
+ * The stretch a kilometre falls in, so a form can fill sector and commune.
+ * A boundary kilometre belongs to the stretch that starts there; the last one is closed.
+ */
+export function locateKilometer(profile: RoadProfile, km: number): RoadSegment | undefined {
+  const last = profile.segments.at(-1);
+  return profile.segments.find((s) => km >= s.kmFrom && (km < s.kmTo || (s === last && km === s.kmTo)));
+}
+
+export function isKilometerOnRoad(profile: Pick<RoadProfile, 'minKm' | 'maxKm'>, km: number): boolean {
+  return km >= profile.minKm && km <= profile.maxKm;
+}
