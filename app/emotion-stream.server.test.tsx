@@ -5,7 +5,7 @@ import { Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createEmotionStream } from './emotion-stream.server';
-import { lowerModulePreloadPriority } from './script-priority.server';
+import { holdModulePreloads, runScriptsAfterFirstPaint } from './script-priority.server';
 import { createEmotionCache } from './theme/emotion-cache';
 
 const Title = styled.h1({ color: 'rgb(1, 2, 3)' });
@@ -28,6 +28,7 @@ function Document({ promise }: { promise: Promise<string> }) {
         <Suspense fallback={<span>…</span>}>
           <Deferred promise={promise} />
         </Suspense>
+        <script type="module" dangerouslySetInnerHTML={{ __html: 'import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");' }} />
       </body>
     </html>
   );
@@ -37,7 +38,7 @@ function Document({ promise }: { promise: Promise<string> }) {
 function render(nonce?: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const cache = createEmotionCache(nonce);
-    const styles = createEmotionStream(cache, nonce, lowerModulePreloadPriority);
+    const styles = createEmotionStream(cache, nonce, holdModulePreloads, runScriptsAfterFirstPaint);
     let release: (value: string) => void = () => {};
     const promise = new Promise<string>((r) => (release = r));
     const chunks: string[] = [];
@@ -85,10 +86,14 @@ describe('createEmotionStream', () => {
     expect(html.slice(headEnd, html.indexOf('Hola'))).not.toContain('<style');
   });
 
-  it('rewrites the head only: module preloads there become low priority', async () => {
+  it('holds the module preloads of the head and makes the bootstrap wait for the first paint', async () => {
     const html = (await render()).join('');
-    expect(html).toContain('<link fetchpriority="low" rel="modulepreload" href="/assets/entry.js"/>');
-    expect(html.slice(html.indexOf('</head>'))).not.toContain('fetchpriority');
+    expect(html).toContain('<link data-after-paint="modulepreload" href="/assets/entry.js"/>');
+    expect(html).not.toContain('rel="modulepreload"');
+    const body = html.slice(html.indexOf('</head>'));
+    expect(body).toContain('requestAnimationFrame');
+    expect(body).toContain('const route0 = await import("/assets/root.js");');
+    expect(body).not.toContain('import * as route0');
   });
 
   it('names every regular rule in the data-emotion attribute for the browser cache', async () => {

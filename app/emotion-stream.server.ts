@@ -16,14 +16,16 @@ function escapeCss(css: string): string {
  * `flush()` on its destination after each complete flush, a safe HTML boundary: the
  * returned stream buffers React's writes up to that point and emits the rules recorded so far
  * as <style data-emotion="css name1 name2"> (global rules in their own tags): before
- * </head> the first time, before the chunk afterwards. The head itself can be rewritten on the
- * way (`transformHead`).
+ * </head> the first time, before the chunk afterwards. The head and the body can be rewritten
+ * on the way (`transformHead`, `transformBody`).
  */
 export function createEmotionStream(
   cache: EmotionCache,
   nonce: string | undefined,
   /** Rewrites the document's <head> once, as it goes out (see script-priority.server.ts). */
   transformHead: (headHtml: string) => string = (headHtml) => headHtml,
+  /** Rewrites each flushed piece of the <body> (whole elements: React flushes at boundaries). */
+  transformBody: (bodyHtml: string) => string = (bodyHtml) => bodyHtml,
 ): Transform {
   cache.compat = true;
   const pending: string[] = [];
@@ -65,13 +67,18 @@ export function createEmotionStream(
     if (chunk.length > 0) stream.push(chunk);
   }
 
+  /** Only pieces with a script are decoded for transformBody: the rest go out as they are. */
+  function pushBody(stream: Transform, html: Buffer) {
+    push(stream, html.includes('<script') ? transformBody(html.toString('utf8')) : html);
+  }
+
   function emit(stream: Transform) {
     if (buffered.length === 0) return;
     const html = Buffer.concat(buffered);
     buffered = [];
     if (headWritten) {
       push(stream, takeStyleTags());
-      push(stream, html);
+      pushBody(stream, html);
       return;
     }
     const headEnd = html.indexOf(HEAD_END);
@@ -83,7 +90,7 @@ export function createEmotionStream(
     headWritten = true;
     push(stream, transformHead(html.subarray(0, headEnd).toString('utf8')));
     push(stream, takeStyleTags());
-    push(stream, html.subarray(headEnd));
+    pushBody(stream, html.subarray(headEnd));
   }
 
   // React's writes may split anywhere (even inside a tag), and under backpressure they wait

@@ -6,7 +6,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { createEmotionStream } from '~/emotion-stream.server';
-import { lowerModulePreloadPriority } from '~/script-priority.server';
+import { holdModulePreloads, runScriptsAfterFirstPaint } from '~/script-priority.server';
 import { getI18n } from '~/i18n/middleware.server';
 import { createEmotionCache } from '~/theme';
 import { NonceContext } from '~/utils/nonce';
@@ -43,7 +43,7 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString('base64');
   const cache = createEmotionCache(nonce);
   // Before rendering: it switches the cache to compat mode and starts recording styles.
-  const body = createEmotionStream(cache, nonce, lowerModulePreloadPriority);
+  const body = createEmotionStream(cache, nonce, holdModulePreloads, runScriptsAfterFirstPaint);
   const i18n = getI18n(loadContext);
   const userAgent = request.headers.get('user-agent');
   // Crawlers (and Node's fetch, which isbot counts as one) get the whole page at once.

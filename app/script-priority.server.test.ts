@@ -1,21 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { lowerModulePreloadPriority } from './script-priority.server';
+import { holdModulePreloads, runScriptsAfterFirstPaint } from './script-priority.server';
 
-describe('lowerModulePreloadPriority', () => {
-  it('marks every module preload low priority and leaves other tags alone', () => {
+describe('holdModulePreloads', () => {
+  it('makes every module preload inert, keeping its other attributes, and leaves other tags alone', () => {
     const head =
       '<link rel="icon" href="/favicon.svg"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/>' +
       '<link nonce="n" rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/app.css"/>';
-    expect(lowerModulePreloadPriority(head)).toBe(
-      '<link rel="icon" href="/favicon.svg"/><link fetchpriority="low" rel="modulepreload" href="/assets/a.js" nonce="n"/>' +
-        '<link fetchpriority="low" nonce="n" rel="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/app.css"/>',
+    expect(holdModulePreloads(head)).toBe(
+      '<link rel="icon" href="/favicon.svg"/><link data-after-paint="modulepreload" href="/assets/a.js" nonce="n"/>' +
+        '<link nonce="n" data-after-paint="modulepreload" href="/assets/b.js"/><link rel="stylesheet" href="/assets/app.css"/>',
     );
+    expect(holdModulePreloads(holdModulePreloads(head))).toBe(holdModulePreloads(head));
+  });
+});
+
+describe('runScriptsAfterFirstPaint', () => {
+  const bootstrap =
+    '<script nonce="n" type="module" async="">;\nimport * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/login-2.js";\n' +
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/user/login":route1};\n\nimport("/assets/entry.client-3.js");</script>';
+
+  it('waits for a paint, starts the held preloads, then imports the same modules in the same order', () => {
+    const out = runScriptsAfterFirstPaint(`<p>Hola</p>${bootstrap}<script nonce="n">other()</script>`);
+    const script = out.slice(out.indexOf('<script nonce="n" type="module"'), out.indexOf('</script>') + 9);
+    const body = script.slice(script.indexOf('>') + 1, -9);
+    expect(out.startsWith('<p>Hola</p><script nonce="n" type="module" async="">')).toBe(true);
+    expect(out.endsWith('<script nonce="n">other()</script>')).toBe(true);
+    expect(body.indexOf('requestAnimationFrame')).toBeLessThan(body.indexOf('link[data-after-paint]'));
+    expect(body.indexOf('link[data-after-paint]')).toBeLessThan(body.indexOf('const route0 = await import("/assets/root-1.js");'));
+    expect(body.indexOf('const route0')).toBeLessThan(body.indexOf('const route1 = await import("/assets/login-2.js");'));
+    expect(body).toContain('import("/assets/entry.client-3.js");');
+    expect(body).not.toMatch(/import \* as/);
   });
 
-  it('keeps a priority already chosen and is idempotent', () => {
-    const chosen = '<link rel="modulepreload" fetchpriority="high" href="/assets/a.js"/>';
-    expect(lowerModulePreloadPriority(chosen)).toBe(chosen);
-    const once = lowerModulePreloadPriority('<link rel="modulepreload" href="/assets/a.js"/>');
-    expect(lowerModulePreloadPriority(once)).toBe(once);
+  it('runs in a module: the rewritten bootstrap is valid JavaScript with top-level await', async () => {
+    const out = runScriptsAfterFirstPaint(bootstrap);
+    const body = out.slice(out.indexOf('>') + 1, out.lastIndexOf('</script>'));
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => unknown;
+    expect(() => new AsyncFunction(body)).not.toThrow();
+  });
+
+  it('leaves other scripts and a bootstrap of another shape as they are', () => {
+    const other = '<script type="module">import { x } from "/a.js"; x();</script>';
+    expect(runScriptsAfterFirstPaint(other)).toBe(other);
+    expect(runScriptsAfterFirstPaint('<p>import * as route0 from "x";</p>')).toBe('<p>import * as route0 from "x";</p>');
   });
 });

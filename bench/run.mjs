@@ -2,6 +2,7 @@
 // measures them side by side. Writes bench/results/latest.{json,md}.
 //   --tickets=N (100000; --million for 1M)  --export-rows=N (200000)
 //   --duration=S (10)  --no-lighthouse  --no-build
+//   --no-seed: measure the database as it is (PostgreSQL seeded by an earlier run with the same flags)
 // PostgreSQL when DATABASE_URL is set (it should name an empty database), else the embedded one.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ const flag = (name, fallback) => {
   if (!arg) return fallback;
   return arg.includes('=') ? arg.split('=')[1] : true;
 };
-const tickets = flag('million', false) ? 1_000_000 : Number(flag('tickets', 100_000));
+let tickets = flag('million', false) ? 1_000_000 : Number(flag('tickets', 100_000));
 const exportRows = Number(flag('export-rows', 200_000));
 const duration = Number(flag('duration', 10));
 const BUILD_DIR = 'build-bench';
@@ -38,12 +39,23 @@ if (!flag('no-build', false)) {
   run('npm', ['run', '--silent', 'build'], { BUILD_DIR, BENCH_FLOOR: '1' });
 }
 
-step(`Seeding ${tickets.toLocaleString('es-CL')} tickets (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
-if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
-const seedStarted = Date.now();
-run('npx', ['tsx', 'api/db/seed/bulk.ts', String(tickets)], dbEnv);
-run('npx', ['tsx', 'bench/seed-export-month.ts', String(exportRows)], dbEnv);
-const seedSeconds = (Date.now() - seedStarted) / 1000;
+let seedSeconds = null;
+if (flag('no-seed', false)) {
+  step('Seeding skipped (--no-seed): the database as an earlier run left it');
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    tickets = Number((await client.query('select count(*) from ticket')).rows[0].count);
+    await client.end();
+  }
+} else {
+  step(`Seeding ${tickets.toLocaleString('es-CL')} tickets (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+  if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+  const seedStarted = Date.now();
+  run('npx', ['tsx', 'api/db/seed/bulk.ts', String(tickets)], dbEnv);
+  run('npx', ['tsx', 'bench/seed-export-month.ts', String(exportRows)], dbEnv);
+  seedSeconds = (Date.now() - seedStarted) / 1000;
+}
 
 const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { ...dbEnv, API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo' });
 const web = start('Web', ['server/web.mjs'], {

@@ -5,11 +5,12 @@ import { Icon } from './icons';
 import { LanguageSetter } from './language-setter';
 import { NotificationsBell } from './notifications-bell';
 import { Logo } from './logo';
-import { DRAWER_ID } from './mobile-drawer';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
 import { useT } from './use-t';
 
+/** The drawer's panel (mobile-drawer.tsx), which the menu button controls. */
+export const DRAWER_ID = 'shell-drawer-panel';
 /** The checkbox behind the drawer without JavaScript (see app/styles/app.css). */
 export const NO_JS_DRAWER_TOGGLE = 'shell-drawer-toggle';
 

@@ -1,18 +1,20 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { SessionUser } from '~/session-user';
 import { AppHeader, NO_JS_DRAWER_TOGGLE } from './app-header';
 import { Icon } from './icons';
-import { MobileDrawer } from './mobile-drawer';
 import { SidebarContent } from './sidebar';
 import { useHydrated } from './use-hydrated';
 import { useT } from './use-t';
+
+/** MUI's Drawer brings its Modal, Backdrop and transitions (about 15 KB gzip): fetched on first use. */
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((module) => ({ default: module.MobileDrawer })));
 
 /**
  * The signed-in frame (section 2): a 290px sidebar, fixed from lg (1280px), a drawer below
  * that, and the 80px header. Plain elements styled by app/styles/app.css with the theme's
  * CSS variables: the shell is on every page, and each Emotion-styled MUI component would
- * cost tens of microseconds on the server. The only MUI component is the Drawer, mounted
- * in the browser when first opened.
+ * cost tens of microseconds on the server. The only MUI component is the Drawer, downloaded
+ * and mounted in the browser when first opened.
  */
 export function AppShell({ user, unread = null, children }: { user: SessionUser; unread?: number | null; children: ReactNode }) {
   const t = useT();
@@ -41,7 +43,11 @@ export function AppShell({ user, unread = null, children }: { user: SessionUser;
         <SidebarContent role={user.role} />
       </aside>
       {hydrated ? null : <label htmlFor={NO_JS_DRAWER_TOGGLE} className="shell-backdrop" aria-hidden="true" />}
-      {drawerUsed ? <MobileDrawer open={drawerOpen} onClose={closeDrawer} role={user.role} /> : null}
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={closeDrawer} role={user.role} />
+        </Suspense>
+      ) : null}
       <main className="shell-main" id="main">
         {children}
       </main>

@@ -2,10 +2,10 @@ import type { FieldMetadata } from '@conform-to/react';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX } from '@contract/auth-limits';
+import { OutlinedField } from './outlined-field';
 
 type TextProps = {
   meta: FieldMetadata<string | undefined>;
@@ -26,7 +26,7 @@ type TextProps = {
  */
 export function ConformTextField({ meta, label, type = 'text', autoComplete, maxLength, required, helperText, resetKey }: TextProps) {
   return (
-    <TextField
+    <OutlinedField
       key={resetKey === undefined ? meta.key : `${meta.key}-${resetKey}`}
       id={meta.id}
       name={meta.name}
@@ -38,7 +38,7 @@ export function ConformTextField({ meta, label, type = 'text', autoComplete, max
       helperText={meta.errors?.[0] ?? helperText ?? ' '}
       autoComplete={autoComplete}
       fullWidth
-      slotProps={{ htmlInput: { required: required || undefined, maxLength } }}
+      inputProps={{ required: required || undefined, maxLength }}
     />
   );
 }
@@ -119,11 +119,11 @@ export function ConformSelect({
   required?: boolean;
   /** Shown when there is no error; " " keeps the line so a message never moves the form. */
   helperText?: string;
-  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   children: ReactNode;
 }) {
   return (
-    <TextField
+    <OutlinedField
       key={meta.key}
       id={meta.id}
       name={meta.name}
@@ -134,10 +134,10 @@ export function ConformSelect({
       helperText={meta.errors?.[0] ?? helperText}
       fullWidth
       onChange={onChange}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true }, htmlInput: { required: required || undefined } }}
+      inputProps={{ required: required || undefined }}
     >
       {children}
-    </TextField>
+    </OutlinedField>
   );
 }
 

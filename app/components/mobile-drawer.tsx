@@ -1,18 +1,19 @@
 import Drawer from '@mui/material/Drawer';
 import { useEffect } from 'react';
 import type { Role } from '@contract/roles';
+import { DRAWER_ID } from './app-header';
 import { Icon } from './icons';
 import { SidebarContent } from './sidebar';
 import { useT } from './use-t';
 
-export const DRAWER_ID = 'shell-drawer-panel';
 /** Section 9's lg breakpoint: from here the sidebar is fixed and the drawer is not needed. */
 const LARGE_SCREEN = '(min-width: 1280px)';
 
 /**
  * The sidebar below lg with JavaScript: MUI's temporary Drawer, a modal dialog that traps
  * focus, closes with Escape or a click on the backdrop, and gives focus back to the menu
- * button. Only mounted in the browser once first opened, so it costs the server nothing.
+ * button. Only downloaded and mounted in the browser once first opened (app-shell.tsx), so
+ * it costs neither the server nor a page's first load.
  */
 export function MobileDrawer({ open, onClose, role }: { open: boolean; onClose: () => void; role: Role }) {
   const t = useT();

@@ -3,7 +3,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function toMarkdown(r) {
   const lines = [
-    `Measured ${r.when.slice(0, 16).replace('T', ' ')} UTC on ${r.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} with ${r.tickets.toLocaleString('en')} tickets (seeded in ${Math.round(r.seedSeconds)} s).`,
+    `Measured ${r.when.slice(0, 16).replace('T', ' ')} UTC on ${r.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} with ${r.tickets.toLocaleString('en')} tickets (${r.seedSeconds === null ? 'seeded by an earlier run' : `seeded in ${Math.round(r.seedSeconds)} s`}).`,
     '',
     '| Page | req/s | p50 ms | p95 ms | p99 ms | vs bare page |',
     '|---|---|---|---|---|---|',

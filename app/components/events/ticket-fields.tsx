@@ -1,8 +1,8 @@
 import type { FieldMetadata } from '@conform-to/react';
-import TextField from '@mui/material/TextField';
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConformSelect } from '~/components/conform-fields';
+import { OutlinedField } from '~/components/outlined-field';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket-limits';
@@ -31,10 +31,10 @@ export function EventField({
   required?: boolean;
   multiline?: boolean;
   inputMode?: 'decimal' | 'text';
-  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
 }) {
   return (
-    <TextField
+    <OutlinedField
       key={meta.key}
       id={meta.id}
       name={meta.name}
@@ -47,10 +47,8 @@ export function EventField({
       multiline={multiline}
       minRows={multiline ? 3 : undefined}
       onChange={onChange}
-      slotProps={{
-        htmlInput: { required: required || undefined, maxLength, inputMode },
-        inputLabel: type === 'datetime-local' ? { shrink: true } : undefined,
-      }}
+      inputProps={{ required: required || undefined, maxLength, inputMode }}
+      shrinkLabel={type === 'datetime-local'}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
+import { OutlinedField } from '~/components/outlined-field';
 import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
@@ -230,21 +230,14 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
             </Form>
           ) : null}
           <Form method="post" className="inline-form">
-            <TextField
-              name="assignedToId"
-              select
-              label={t('actions.assignTo')}
-              defaultValue={ticket.assignedToId ?? ''}
-              size="small"
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
+            <OutlinedField name="assignedToId" select label={t('actions.assignTo')} defaultValue={ticket.assignedToId ?? ''} size="small">
               <option value="">{t('actions.chooseOperator')}</option>
               {operators.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
                 </option>
               ))}
-            </TextField>
+            </OutlinedField>
             <Button type="submit" name="intent" value="assign" variant="outlined">
               {t('actions.assign')}
             </Button>
@@ -266,22 +259,14 @@ function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath:
       <h2 id="confirm-title">{t('actions.confirmTitle', { folio: ticket.folio })}</h2>
       <p className="confirm-note">{t('actions.confirmNote')}</p>
       <Form method="post" action={detailPath} className="inline-form">
-        <TextField
-          name="closureReason"
-          select
-          label={t('actions.closureReason')}
-          defaultValue=""
-          size="small"
-          required
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <OutlinedField name="closureReason" select label={t('actions.closureReason')} defaultValue="" size="small" inputProps={{ required: true }}>
           <option value="">{t('actions.chooseReason')}</option>
           {CLOSURE_REASONS.map((r) => (
             <option key={r} value={r}>
               {t(`closureReasons.${r}`)}
             </option>
           ))}
-        </TextField>
+        </OutlinedField>
         <Button type="submit" name="intent" value="close" variant="contained" color="error">
           {t('actions.confirmClose')}
         </Button>

@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth-limits';
+import { OutlinedField } from '~/components/outlined-field';
 import { FormError, useAnswerCount } from '~/components/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/auth.server';
@@ -70,7 +70,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
-        <TextField
+        <OutlinedField
           key={fields.email.key}
           id={fields.email.id}
           name={fields.email.name}
@@ -81,9 +81,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           helperText={fields.email.errors?.[0]}
           autoComplete="username"
           fullWidth
-          slotProps={{ htmlInput: { required: true, maxLength: EMAIL_MAX } }}
+          inputProps={{ required: true, maxLength: EMAIL_MAX }}
         />
-        <TextField
+        <OutlinedField
           key={`${fields.password.key}-${attempt}`}
           id={fields.password.id}
           name={fields.password.name}
@@ -94,7 +94,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           helperText={fields.password.errors?.[0]}
           autoComplete="current-password"
           fullWidth
-          slotProps={{ htmlInput: { required: true, maxLength: PASSWORD_MAX } }}
+          inputProps={{ required: true, maxLength: PASSWORD_MAX }}
         />
         <div>
           <FormControlLabel
