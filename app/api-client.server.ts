@@ -5,6 +5,7 @@ import { messages } from '@contract/messages';
 import { apiBaseUrlFor, env } from '~/env.server';
 import { destroySession, type AppSession } from '~/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
+import { forgetAfterWrite } from '~/reference-data.server';
 
 /** Section 7's calls answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
@@ -61,6 +62,7 @@ export class ApiClient {
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
     const response = await this.fetch(method, path, options.body, options.query);
+    if (method !== 'GET') forgetAfterWrite(path);
     if (!response.ok) return this.failure(method, path, response);
     let payload: unknown = undefined;
     if (options.schema) {

@@ -73,7 +73,11 @@ try {
   // A signed-in operator: the web session cookie and an API token.
   const form = new URLSearchParams({ email: 'operador@concesion.demo', password: 'Demo-2026', terms: 'on', redirectTo: '' });
   const login = await fetch(`${WEB}/user/login`, { method: 'POST', body: form, redirect: 'manual' });
-  const cookie = String(login.headers.get('set-cookie')).split(';')[0];
+  let cookie = String(login.headers.get('set-cookie')).split(';')[0];
+  // The first page after signing in shows the "signed in" toast and clears it from the
+  // session, as a browser would; measuring with the login's cookie would show it every time.
+  const landing = await fetch(WEB + login.headers.get('location'), { headers: { cookie }, redirect: 'manual' });
+  cookie = String(landing.headers.get('set-cookie') ?? cookie).split(';')[0];
   const auth = await fetch(`${API}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

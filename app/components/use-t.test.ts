@@ -13,3 +13,15 @@ describe('the cached common t', () => {
     expect(t('screens.welcome', { name: 'Luis' })).toBe('Hola, Luis');
   });
 });
+
+describe('a cached t per catalogue', () => {
+  it('reads its own namespace, with plurals and interpolation as i18next does', () => {
+    const instance = createI18n();
+    const events = createCachedT(instance, 'events');
+    expect(events('statuses.NEW')).toBe(instance.t('events:statuses.NEW'));
+    expect(events('statuses.NEW')).not.toBe('statuses.NEW');
+    expect(events('table.caption', { from: '1', to: '10', total: '25' })).toBe(
+      instance.t('events:table.caption', { from: '1', to: '10', total: '25' }),
+    );
+  });
+});

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { ChartTone } from './chart-figure';
 import { clip } from './chart-figure';
 import { countAxis, linearScale, round } from './scale';
+import { useLanguage, useT } from '~/components/use-t';
 
 export type Bar = { key: string; label: string; value: number; tone: ChartTone };
 
@@ -17,12 +17,13 @@ const AXIS = 22;
  * viewBox, so it scales to its container; `describedBy` points at the figure's caption.
  */
 export function BarChart({ bars, labelledBy, describedBy }: { bars: Bar[]; labelledBy: string; describedBy: string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const t = useT('dashboard');
+  const language = useLanguage();
   if (bars.length === 0) return <p className="chart-empty">{t('chart.empty')}</p>;
   const axis = countAxis(Math.max(...bars.map((b) => b.value)));
   const x = linearScale(0, axis.max, LABEL_WIDTH, WIDTH - VALUE_GUTTER);
   const height = bars.length * ROW + AXIS;
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(language);
   return (
     <svg
       className="chart-svg"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '~/components/use-t';
 
 export type ChartTone = 'CLAIM' | 'SUGGESTION' | 'INCIDENT' | 'primary' | 'success';
 
@@ -22,7 +22,7 @@ export function ChartFigure({
   children: ReactNode;
   className?: string;
 }) {
-  const { t } = useTranslation('dashboard');
+  const t = useT('dashboard');
   return (
     <figure className={className ? `chart ${className}` : 'chart'} aria-labelledby={`${id}-title`}>
       <figcaption>

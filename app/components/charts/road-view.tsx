@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@contract/statistics';
 import type { Orientation } from '@contract/ticket-codes';
 import { kilometerTicks, linearScale, round, stackRows } from './scale';
+import { useLanguage, useT } from '~/components/use-t';
 
 type RoadTicket = Statistics['roadTickets'][number];
 
@@ -66,8 +66,9 @@ export function RoadView({
   labelledBy: string;
   describedBy: string;
 }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const km = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
+  const t = useT('dashboard');
+  const language = useLanguage();
+  const km = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 1 });
   const { x, placed, rows } = layoutRoad(tickets, road.minKm, road.maxKm);
   const northHeight = rows.NORTH_SOUTH * ROW + 6;
   const southHeight = rows.SOUTH_NORTH * ROW + 6;

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@contract/statistics';
 import { clip } from './chart-figure';
 import { linearScale, round } from './scale';
+import { useLanguage, useT } from '~/components/use-t';
 
 const WIDTH = 420;
 const LABEL_WIDTH = 160;
@@ -13,7 +13,8 @@ const PERCENT_TICKS = [0, 25, 50, 75, 100];
 
 /** Share of closed tickets answered on time, per classification, on a 0-100 % axis. */
 export function SlaChart({ rows, labelledBy, describedBy }: { rows: Statistics['slaCompliance']; labelledBy: string; describedBy: string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const t = useT('dashboard');
+  const language = useLanguage();
   if (rows.length === 0) return <p className="chart-empty">{t('chart.empty')}</p>;
   const x = linearScale(0, 100, LABEL_WIDTH, WIDTH - RATE_GUTTER);
   const height = rows.length * ROW + AXIS;
@@ -30,7 +31,7 @@ export function SlaChart({ rows, labelledBy, describedBy }: { rows: Statistics['
       {rows.map((row, index) => {
         const y = index * ROW + (ROW - BAR) / 2;
         const rate = row.rate === null ? null : Math.round(row.rate * 100);
-        const text = rate === null ? t('sla.noClosed') : `${rate.toLocaleString(i18n.language)} %`;
+        const text = rate === null ? t('sla.noClosed') : `${rate.toLocaleString(language)} %`;
         return (
           <g key={row.classificationId}>
             <title>{`${row.name}: ${text}`}</title>

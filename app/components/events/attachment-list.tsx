@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import type { Attachment } from '@contract/conversation';
 import { ATTACHMENT_TYPES } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
 import { FilePicker } from '~/components/events/file-picker';
 import { useHydrated } from '~/components/use-hydrated';
+import { useT } from '~/components/use-t';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -20,7 +20,7 @@ function formatSize(bytes: number): string {
  * same post goes through XMLHttpRequest so the progress can be shown.
  */
 export function AttachmentList({ attachments, detailPath, canUpload }: { attachments: readonly Attachment[]; detailPath: string; canUpload: boolean }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [percent, setPercent] = useState<number | null>(null);

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { useTranslation } from 'react-i18next';
 import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
@@ -11,6 +10,7 @@ import { COMMENT_MAX } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { EventField } from './ticket-fields';
+import { useT } from '~/components/use-t';
 
 /** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
 export function CommentThread({
@@ -24,7 +24,7 @@ export function CommentThread({
   canMarkInternal: boolean;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('@contract/conversation').then((m) => m.commentCreateSchema), {
     shouldValidate: 'onBlur',

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_TYPES } from '@contract/conversation-limits';
+import { useT } from '~/components/use-t';
 
 /** What the file dialog offers; the API still decides each file's type by its content. */
 const ACCEPT = `${Object.keys(ATTACHMENT_TYPES).join(',')},.heic`;
 
 /** The native multiple-file input for a ticket's photos and documents, with its limits in the label. */
 export function FilePicker({ required = false, hint, style }: { required?: boolean; hint?: ReactNode; style?: React.CSSProperties }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   return (
     <label className="form-stack" style={{ gap: 4, ...style }}>
       <span>{t('attachments.files')}</span>

@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
 import type { NearbyTicket } from '@contract/ticket-dto';
 import { DateTime } from '~/components/date-time';
+import { useT } from '~/components/use-t';
 
 /** Open tickets close to the one being entered: possible duplicates (staff may open them). */
 export function NearbyList({ nearby, detailBase }: { nearby: readonly NearbyTicket[]; detailBase: string }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   return (
     <section className="panel" aria-labelledby="nearby-title" aria-live="polite">
       <h2 id="nearby-title">{t('nearby.title')}</h2>

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLanguage, useT } from '~/components/use-t';
 
 /** Previous / next as plain links, so paging works without JavaScript. */
 export function PaginationLinks({
@@ -13,8 +13,9 @@ export function PaginationLinks({
   hrefFor: (page: number) => string;
   label: string;
 }) {
-  const { t, i18n } = useTranslation('events');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const t = useT('events');
+  const language = useLanguage();
+  const number = (n: number) => n.toLocaleString(language);
   return (
     <nav className="pagination" aria-label={label}>
       <p className="pagination-summary">{t('pagination.page', { page: number(page + 1), pages: number(pages) })}</p>

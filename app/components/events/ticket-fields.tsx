@@ -1,6 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConformSelect } from '~/components/conform-fields';
 import { OutlinedField } from '~/components/outlined-field';
 import { PHONE_INPUT_MAX } from '@contract/phone';
@@ -8,6 +7,7 @@ import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket-limits';
 import { ORIENTATIONS } from '@contract/ticket-codes';
 import type { Classification } from '@contract/ticket-dto';
+import { useT } from '~/components/use-t';
 
 type Meta = FieldMetadata<unknown>;
 
@@ -80,7 +80,7 @@ export function TicketFields({
   /** Without JavaScript: the button that fills sector and commune. */
   fillButton?: ReactNode;
 }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const km = (n: number) => String(n).replace('.', ',');
   return (
     <>

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { TicketHistoryEntry } from '@contract/ticket-dto';
 import { DateTime } from '~/components/date-time';
 import { formatDateTime } from '~/utils/dates';
+import { useT } from '~/components/use-t';
 
 const LABELLED: Record<string, 'statuses' | 'orientations' | 'closureReasons' | 'channels'> = {
   statusCode: 'statuses',
@@ -13,7 +13,7 @@ const INSTANTS = new Set(['dateEvent', 'dueAt', 'closedAt', 'pausedAt']);
 
 /** The ticket's immutable history, oldest first, as an ordered list. */
 export function TicketHistory({ entries }: { entries: readonly TicketHistoryEntry[] }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const show = (field: string, value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('detail.empty');
     const group = LABELLED[field];

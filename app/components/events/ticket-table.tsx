@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
 import type { TicketListItem } from '@contract/ticket-dto';
 import { DateTime } from '~/components/date-time';
 import { StatusBadge } from './status-badge';
+import { useT } from '~/components/use-t';
 
 /**
  * A page of tickets as one plain table (docs/decisions/014): folio (a link to the detail),
@@ -25,7 +25,7 @@ export function TicketTable({
   detailBase: string;
   actions?: (ticket: TicketListItem) => ReactNode;
 }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const columns = actions ? 8 : 7;
   return (
     <div className="table-wrap">

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import type { Route } from './+types/index';
 import { messages } from '@contract/messages';
@@ -13,6 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
+import { useLanguage, useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -55,9 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('events');
+  const t = useT('events');
+  const language = useLanguage();
   const { queue, mine, queuePage, minePage, pathname, eventsPath } = loaderData;
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(language);
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
     if (queueAt) params.set('queue', String(queueAt));

@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import type { Statistics } from '@contract/statistics';
+import { useLanguage, useT } from '~/components/use-t';
 
 const COUNTERS = ['new', 'late', 'closed', 'active'] as const;
 
 /** The four counters as cards: plain HTML, one description list. */
 export function CounterCards({ counters }: { counters: Statistics['counters'] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const t = useT('dashboard');
+  const language = useLanguage();
+  const number = (n: number) => n.toLocaleString(language);
   return (
     <section className="counter-section" aria-labelledby="counters-title">
       <h2 id="counters-title" className="visually-hidden">

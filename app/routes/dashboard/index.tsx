@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/index';
 import { statisticsSchema, type Statistics } from '@contract/statistics';
 import { requireAuth } from '~/auth.server';
@@ -13,6 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import { formatDateTime } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { CounterCards, DataTable } from './dashboard-parts';
+import { useLanguage, useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -33,12 +33,13 @@ function calendarDay(day: string | undefined): string {
 }
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('dashboard');
+  const t = useT('dashboard');
+  const language = useLanguage();
   const { statistics: s, name, area, isDriver } = loaderData;
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(language);
   const ticketHref = (id: number) => `/${area}/events/${id}`;
   const hours = (value: number | null) =>
-    value === null ? t('averages.none') : t('averages.hours', { value: value.toLocaleString(i18n.language, { maximumFractionDigits: 1 }) });
+    value === null ? t('averages.none') : t('averages.hours', { value: value.toLocaleString(language, { maximumFractionDigits: 1 }) });
 
   return (
     <section className="screen dashboard">
@@ -191,7 +192,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
 }
 
 function TypeLegend() {
-  const { t } = useTranslation('dashboard');
+  const t = useT('dashboard');
   return (
     <ul className="chart-legend" aria-label={t('road.legend')}>
       {(['CLAIM', 'SUGGESTION', 'INCIDENT'] as const).map((type) => (
@@ -205,7 +206,7 @@ function TypeLegend() {
 }
 
 function RoadLegend() {
-  const { t } = useTranslation('dashboard');
+  const t = useT('dashboard');
   return (
     <ul className="chart-legend" aria-label={t('road.legend')}>
       {(['CLAIM', 'SUGGESTION', 'INCIDENT'] as const).map((type) => (
@@ -227,7 +228,8 @@ function RoadLegend() {
 }
 
 function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']; ticketHref: (id: number) => string }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const t = useT('dashboard');
+  const language = useLanguage();
   return (
     <table className="data-table">
       <caption>{t('road.title')}</caption>
@@ -254,7 +256,7 @@ function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']
                 </a>
               </td>
               <td>{t(`types.${ticket.type}`)}</td>
-              <td>{ticket.kilometer.toLocaleString(i18n.language, { maximumFractionDigits: 1 })}</td>
+              <td>{ticket.kilometer.toLocaleString(language, { maximumFractionDigits: 1 })}</td>
               <td>{t(`orientations.${ticket.orientation}`)}</td>
               <td>{ticket.late ? t('road.late') : t('road.onTime')}</td>
             </tr>
@@ -266,8 +268,9 @@ function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']
 }
 
 function SlaTable({ rows }: { rows: Statistics['slaCompliance'] }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const t = useT('dashboard');
+  const language = useLanguage();
+  const number = (n: number) => n.toLocaleString(language);
   return (
     <DataTable
       caption={t('sla.title')}

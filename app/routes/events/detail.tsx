@@ -2,19 +2,17 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { OutlinedField } from '~/components/outlined-field';
-import { useTranslation } from 'react-i18next';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
 import { attachmentPageSchema, ATTACHMENT_LIST_SIZE, commentPageSchema } from '@contract/conversation';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
-import { operatorSchema } from '@contract/operator';
 import { formatPhone } from '@contract/phone';
 import { isStaff } from '@contract/roles';
 import { formatRut } from '@contract/rut';
 import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
-import { classificationSchema, ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
+import { ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
 import type { Classification, Ticket } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
 import type { input } from 'zod';
@@ -34,6 +32,8 @@ import { formatDateTime } from '~/utils/dates';
 import { pageTitle } from '~/utils/meta';
 import { ticketAction } from './detail.server';
 import { ticketIdOf } from './events.server';
+import { useT } from '~/components/use-t';
+import { classificationsFor, operatorsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -51,8 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
     api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
     api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
-    staff ? api.get('/api/profile/operator', z.array(operatorSchema)) : Promise.resolve([]),
-    staff ? api.get('/api/ticket/category', z.array(classificationSchema)) : Promise.resolve([] as Classification[]),
+    staff ? operatorsFor(api, user.role) : Promise.resolve([]),
+    staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
   ]);
   const url = new URL(request.url);
   return {
@@ -97,7 +97,7 @@ function editValuesOf(ticket: Ticket) {
 }
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const { ticket, history, comments, attachments, operators, classifications, role, selfId, confirmClose, detailPath } = loaderData;
   const staff = isStaff(role);
   const listPath = detailPath.replace(/\/\d+$/, '');
@@ -208,7 +208,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
 
 /** Assign to me, to someone else, close (through the confirmation) and reopen: POST forms, no JavaScript needed. */
 function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticket; operators: { id: string; name: string }[]; selfId: string; detailPath: string }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const closed = ticket.statusCode === 'CLOSED';
   return (
     <section className="panel" aria-labelledby="actions-title">
@@ -253,7 +253,7 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
 
 /** The confirmation step before closing (a page state of its own, so it works without JavaScript). */
 function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath: string }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   return (
     <section className="panel" aria-labelledby="confirm-title" role="region" style={{ marginBottom: 24 }}>
       <h2 id="confirm-title">{t('actions.confirmTitle', { folio: ticket.folio })}</h2>
@@ -288,7 +288,7 @@ function EditTicketForm({
   classifications: Classification[];
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const validation = useLazyValidation(() => import('@contract/ticket').then((m) => m.ticketEditSchema), {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

@@ -1,10 +1,6 @@
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
-import { operatorSchema } from '@contract/operator';
-import { z } from '@contract/zod';
-import { classificationSchema } from '@contract/ticket-dto';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
@@ -16,6 +12,8 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
+import { useLanguage, useT } from '~/components/use-t';
+import { classificationsFor, operatorsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -37,8 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staffView = user.role !== 'DRIVER';
   const [list, classifications, operators] = await Promise.all([
     fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
-    api.get('/api/ticket/category', z.array(classificationSchema)),
-    staffView ? api.get('/api/profile/operator', z.array(operatorSchema)) : Promise.resolve([]),
+    classificationsFor(api, user.role),
+    staffView ? operatorsFor(api, user.role) : Promise.resolve([]),
   ]);
   // Past the last page (an old link): the last page.
   if (list.content.length === 0 && list.total > 0 && page > 0) {
@@ -64,14 +62,15 @@ function listHref(pathname: string, filters: Record<string, string>, page = 0): 
 }
 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('events');
+  const t = useT('events');
+  const language = useLanguage();
   const navigation = useNavigation();
   const { list, filters, classifications, operators, canCreate, staffView, pathname } = loaderData;
   const tab = (filters.tab ?? 'all') as TicketTab;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
   const to = Math.min(list.total, list.page * list.size + list.content.length);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(language);
   const { tab: _tab, ...withoutTab } = filters;
   const filtered = Object.keys(withoutTab).some((key) => key !== 'sort');
   const caption =

@@ -4,7 +4,6 @@ import type { input } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
@@ -15,9 +14,8 @@ import { isStaff } from '@contract/roles';
 import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
 import { CHANNELS, ORIENTATIONS } from '@contract/ticket-codes';
-import { classificationSchema, ticketSchema } from '@contract/ticket-dto';
+import { ticketSchema } from '@contract/ticket-dto';
 import { nearbyResponseSchema } from '@contract/ticket-list';
-import { z } from '@contract/zod';
 import { toFormErrors, type ApiClient } from '~/api-client.server';
 import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
 import { requireAuth } from '~/auth.server';
@@ -32,6 +30,8 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
+import { useT } from '~/components/use-t';
+import { classificationsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const key = nearbyKey(url.searchParams.get('kilometer'), url.searchParams.get('orientation'));
   const [classifications, road, nearby] = await Promise.all([
-    api.get('/api/ticket/category', z.array(classificationSchema)),
+    classificationsFor(api, user.role),
     api.get('/api/road/profile', roadProfileSchema),
     nearbyFor(api, key),
   ]);
@@ -174,7 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewEventScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('events');
+  const t = useT('events');
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof loader>();

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/list';
 import { pageQuerySchema } from '@contract/envelope';
@@ -13,6 +12,7 @@ import notificationStylesHref from '~/styles/notifications.css?url';
 import { formatDateTime } from '~/utils/dates';
 import { i18n } from '~/i18n/config';
 import { screenTitle } from '~/utils/meta';
+import { useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NotificationsScreen({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('notifications');
+  const t = useT('notifications');
   const { list, pathname } = loaderData;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const pageHref = (page: number) => (page > 0 ? `${pathname}?page=${page}` : pathname);

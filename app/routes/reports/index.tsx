@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { data } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/index';
 import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report';
 import { requireAuth } from '~/auth.server';
@@ -10,6 +9,7 @@ import reportStylesHref from '~/styles/reports.css?url';
 import { santiagoYearMonth } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { DOWNLOAD_ERROR_STATUS, isDownloadError } from './report-request';
+import { useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reportStylesHref }];
 
@@ -42,7 +42,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('reports');
+  const t = useT('reports');
   const { area, years, choice, error } = loaderData;
   const months = t('months', { returnObjects: true });
 

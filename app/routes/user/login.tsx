@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth-limits';
@@ -20,6 +19,7 @@ import { addToast, commitSession, readAuth, requestSession, signIn } from '~/ses
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
+import { useT } from '~/components/use-t';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const t = useT('auth');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./login.schema').then((m) => m.loginFormSchema), {
     shouldValidate: 'onBlur',

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
@@ -16,6 +15,7 @@ import { LOGIN_PATH } from '~/navigation';
 import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { recoverFormSchema } from './recover-password.schema';
+import { useT } from '~/components/use-t';
 
 const sentSchema = z.object({ message: z.string() });
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RecoverPasswordPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const t = useT('auth');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./recover-password.schema').then((m) => m.recoverFormSchema), {
     shouldValidate: 'onBlur',

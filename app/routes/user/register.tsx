@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
 import { EMAIL_MAX } from '@contract/auth-limits';
@@ -20,6 +19,7 @@ import { addToast, commitSession, readAuth, requestSession, signIn } from '~/ses
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
+import { useT } from '~/components/use-t';
 
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const t = useT('auth');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./register.schema').then((m) => m.registerFormSchema), {
     shouldValidate: 'onBlur',

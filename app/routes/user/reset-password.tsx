@@ -2,7 +2,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
@@ -15,6 +14,7 @@ import { LOGIN_PATH } from '~/navigation';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
+import { useT } from '~/components/use-t';
 
 const RECOVER_PATH = '/user/recover-password';
 
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('auth');
+  const t = useT('auth');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./reset-password.schema').then((m) => m.resetFormSchema), {
     shouldValidate: 'onBlur',

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/delete';
 import { messages } from '@contract/messages';
@@ -10,6 +9,7 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { fullName } from './user-form';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
+import { useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function DeleteUserScreen({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation('users');
+  const t = useT('users');
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
   return (

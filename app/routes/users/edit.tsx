@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
 import { data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/edit';
 import { messages } from '@contract/messages';
@@ -16,6 +15,7 @@ import { editUserFormSchema } from './user-form.schema';
 import type { EditUserForm } from './user-form.schema';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
+import { useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditUserScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('users');
+  const t = useT('users');
   const navigation = useNavigation();
   const { profile, from } = loaderData;
   const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.editUserFormSchema), {

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
 import { FilterSelect, FilterText } from '~/components/filter-fields';
@@ -17,6 +16,7 @@ import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fullName } from './user-form';
+import { useLanguage, useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dataTableStylesHref }];
 
@@ -75,7 +75,8 @@ function listHref(pathname: string, query: UserListQuery, change: Partial<Record
 }
 
 export default function UsersScreen({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('users');
+  const t = useT('users');
+  const language = useLanguage();
   const navigation = useNavigation();
   const { list, query, selfId, here } = loaderData;
   const pathname = here.split('?')[0]!;
@@ -83,7 +84,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
   const to = Math.min(list.total, list.page * list.size + list.content.length);
   const filtered = Boolean(query.q || query.profileCode || query.status);
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const number = (n: number) => n.toLocaleString(language);
   const fromParam = `?from=${encodeURIComponent(here)}`;
   const busy = navigation.state !== 'idle';
 
@@ -175,7 +176,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
 }
 
 function UserRow({ profile, self, fromParam, pathname }: { profile: Profile; self: boolean; fromParam: string; pathname: string }) {
-  const { t } = useTranslation('users');
+  const t = useT('users');
   const name = fullName(profile);
   const suspended = profile.status === 'SUSPENDED';
   return (

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { useTranslation } from 'react-i18next';
 import { data, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { messages } from '@contract/messages';
@@ -15,6 +14,7 @@ import { SECRET_FIELDS, UserForm } from './user-form';
 import { newUserFormSchema } from './user-form.schema';
 import { backToList } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
+import { useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewUserScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation('users');
+  const t = useT('users');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.newUserFormSchema), {
     shouldValidate: 'onBlur',

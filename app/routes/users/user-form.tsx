@@ -1,7 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
 import { Form, Link, type FormProps } from 'react-router';
 import { EMAIL_MAX } from '@contract/auth-limits';
 import type { Profile } from '@contract/profile';
@@ -10,6 +9,7 @@ import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
 import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components/conform-fields';
+import { useT } from '~/components/use-t';
 
 /** Never sent back to the browser after a failed submission. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm'];
@@ -66,7 +66,7 @@ export function UserForm({
   submitting: boolean;
   resetKey: number;
 }) {
-  const { t } = useTranslation('users');
+  const t = useT('users');
   return (
     <Form method="post" {...form.props} noValidate className="form-stack screen-form">
       {form.errors?.map((error) => (
