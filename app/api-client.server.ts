@@ -5,7 +5,7 @@ import { messages } from '@contract/messages';
 import { apiBaseUrlFor, env } from '~/env.server';
 import { destroySession, type AppSession } from '~/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
-import { forgetAfterWrite } from '~/reference-data.server';
+import { forgetAfterWrite } from '~/api-cache.server';
 
 /** Section 7's calls answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '~/api-client.server';
-import { classificationsFor, forgetAfterWrite, forgetAll, operatorsFor } from './reference-data.server';
+import { forgetAfterWrite, forgetAll } from './api-cache.server';
+import { classificationsFor, operatorsFor } from './reference-data.server';
 
 /** An API client that counts its calls and answers each path with `answers[path]()`. */
 function fakeApi(answers: Record<string, () => unknown>) {

@@ -1,10 +1,9 @@
 import type { FieldMetadata } from '@conform-to/react';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Alert from '@mui/material/Alert';
+import { Alert } from './alert';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX } from '@contract/auth-limits';
+import { Checkbox } from './checkbox';
 import { OutlinedField } from './outlined-field';
 
 type TextProps = {
@@ -145,22 +144,14 @@ export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMe
   const checked = meta.initialValue === undefined ? defaultChecked : meta.initialValue === 'on';
   return (
     <div>
-      <FormControlLabel
+      <Checkbox
+        key={meta.key}
+        id={meta.id}
+        name={meta.name}
         label={label}
-        control={
-          <Checkbox
-            key={meta.key}
-            id={meta.id}
-            name={meta.name}
-            defaultChecked={checked}
-            slotProps={{
-              input: {
-                'aria-invalid': !meta.valid || undefined,
-                'aria-describedby': meta.errors ? meta.errorId : undefined,
-              },
-            }}
-          />
-        }
+        defaultChecked={checked}
+        aria-invalid={!meta.valid || undefined}
+        aria-describedby={meta.errors ? meta.errorId : undefined}
       />
       {meta.errors ? (
         <FormHelperText error id={meta.errorId}>

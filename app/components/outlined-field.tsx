@@ -1,9 +1,8 @@
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -30,11 +29,19 @@ export type OutlinedFieldProps = {
   children?: ReactNode;
 };
 
+/** The browser's <select> as the outlined input's element (InputBase would give it a type). */
+const SelectElement = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { type?: string }>(
+  function SelectElement({ type: _type, ...props }, ref) {
+    return <select ref={ref} {...props} />;
+  },
+);
+
 /**
  * MUI's outlined text field, assembled from its parts: the label, the outlined input (or a
- * native select) and the helper text, tied together by ids for screen readers as TextField
- * does. TextField itself also imports Select, Menu, Popover, Modal and the filled and
- * standard variants, about 12 KB gzip on every page with a form that none of ours use.
+ * native select in the same outline) and the helper text, tied together by ids for screen
+ * readers as TextField does. TextField itself also imports Select, Menu, Popover, Modal and
+ * the filled and standard variants, and NativeSelect the standard input and an SVG icon:
+ * about 15 KB gzip on every page with a form, none of it used here.
  */
 export function OutlinedField({
   name,
@@ -70,7 +77,9 @@ export function OutlinedField({
       multiline={multiline}
       minRows={minRows}
       onChange={onChange}
-      inputProps={inputProps}
+      // A select is the browser's own <select> inside the outline (app.css "Outlined selects").
+      inputComponent={select ? (SelectElement as never) : undefined}
+      inputProps={select ? { ...inputProps, children } : inputProps}
       aria-describedby={helperId}
       notched={select || shrinkLabel ? true : undefined}
     />
@@ -80,13 +89,7 @@ export function OutlinedField({
       <InputLabel htmlFor={id} id={labelId} shrink={select || shrinkLabel ? true : undefined}>
         {label}
       </InputLabel>
-      {select ? (
-        <NativeSelect id={id} name={name} defaultValue={defaultValue} onChange={onChange} inputProps={inputProps} input={input} aria-describedby={helperId}>
-          {children}
-        </NativeSelect>
-      ) : (
-        input
-      )}
+      {input}
       {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );

@@ -1,11 +1,23 @@
 import { createInstance, type i18n as I18n } from 'i18next';
-import { es } from '~/locales/es';
+import { messages } from '@contract/messages';
+import type { es } from '~/locales/es';
+import { common } from '~/locales/es/common';
+import { events } from '~/locales/es/events';
 
 export const DEFAULT_LANGUAGE = 'es';
 export const SUPPORTED_LANGUAGES = ['es'] as const;
 export const DEFAULT_NAMESPACE = 'common';
 
-export const resources = { es } as const;
+/** The whole catalogue's shape, for typed keys (i18next.d.ts). */
+export type Resources = { es: typeof es };
+
+/**
+ * What every page needs: the shell, the errors and the events screens (the largest and most
+ * used). The other namespaces come with the screens that use them (`registerNamespace`), so a
+ * page's first load does not carry the whole catalogue; the server registers every one at start
+ * (middleware.server.ts).
+ */
+const SHELL_RESOURCES = { es: { common, messages, events } };
 
 /**
  * Builds an initialised i18next instance for one language. The catalogue is bundled, so
@@ -17,8 +29,8 @@ export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    resources,
-    ns: Object.keys(es),
+    resources: SHELL_RESOURCES,
+    ns: Object.keys(SHELL_RESOURCES.es),
     defaultNS: DEFAULT_NAMESPACE,
     initAsync: false,
     // React escapes text; i18next must not escape it a second time.
@@ -33,3 +45,15 @@ export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
  * to Spanish, so requests never need instances of their own.
  */
 export const i18n = createI18n();
+
+type SplitNamespace = Exclude<keyof typeof es, keyof (typeof SHELL_RESOURCES)['es']>;
+
+/**
+ * Adds a screen's namespace to the process's instance, at the screen module's evaluation:
+ * before it renders, in the server and in the browser alike.
+ */
+export function registerNamespace<N extends SplitNamespace>(name: N, bundle: (typeof es)[N], instance: I18n = i18n): void {
+  for (const lng of SUPPORTED_LANGUAGES) {
+    if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle);
+  }
+}

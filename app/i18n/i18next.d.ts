@@ -1,9 +1,9 @@
 import 'i18next';
-import type { DEFAULT_NAMESPACE, resources } from './config';
+import type { DEFAULT_NAMESPACE, Resources } from './config';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof DEFAULT_NAMESPACE;
-    resources: (typeof resources)['es'];
+    resources: Resources['es'];
   }
 }

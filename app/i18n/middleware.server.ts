@@ -1,7 +1,19 @@
 import type { i18n as I18n } from 'i18next';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
+import { es } from '~/locales/es';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, createI18n, i18n } from './config';
+
+/** The server renders every screen: its instances hold the whole catalogue from the start. */
+function withWholeCatalogue(instance: I18n): I18n {
+  for (const lng of SUPPORTED_LANGUAGES) {
+    for (const [name, bundle] of Object.entries(es)) {
+      if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle);
+    }
+  }
+  return instance;
+}
+withWholeCatalogue(i18n);
 
 /**
  * remix-i18next 7.5's createI18nextMiddleware builds and initialises a new i18next
@@ -13,7 +25,7 @@ const instances = new Map<string, I18n>([[DEFAULT_LANGUAGE, i18n]]);
 function instanceFor(lng: string): I18n {
   let instance = instances.get(lng);
   if (!instance) {
-    instance = createI18n(lng);
+    instance = withWholeCatalogue(createI18n(lng));
     instances.set(lng, instance);
   }
   return instance;

@@ -2,6 +2,10 @@ import type { ChartTone } from './chart-figure';
 import { clip } from './chart-figure';
 import { countAxis, linearScale, round } from './scale';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 export type Bar = { key: string; label: string; value: number; tone: ChartTone };
 

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
 import { useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 export type ChartTone = 'CLAIM' | 'SUGGESTION' | 'INCIDENT' | 'primary' | 'success';
 

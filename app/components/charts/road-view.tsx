@@ -2,6 +2,10 @@ import type { Statistics } from '@contract/statistics';
 import type { Orientation } from '@contract/ticket-codes';
 import { kilometerTicks, linearScale, round, stackRows } from './scale';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 type RoadTicket = Statistics['roadTickets'][number];
 

@@ -2,6 +2,10 @@ import type { Statistics } from '@contract/statistics';
 import { clip } from './chart-figure';
 import { linearScale, round } from './scale';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 const WIDTH = 420;
 const LABEL_WIDTH = 160;

@@ -1,6 +1,10 @@
 import type { Statistics } from '@contract/statistics';
 import { countAxis, linearScale, polylinePoints, round } from './scale';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 const WIDTH = 960;
 const HEIGHT = 230;

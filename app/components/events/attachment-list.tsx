@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { Button } from '~/components/button';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Attachment } from '@contract/conversation';

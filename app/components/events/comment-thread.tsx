@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
+import { Checkbox } from '~/components/checkbox';
 import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
@@ -62,7 +61,7 @@ export function CommentThread({
           <input type="hidden" name="intent" value="comment" />
           <EventField meta={fields.comment} label={t('comments.label')} maxLength={COMMENT_MAX} multiline required />
           {canMarkInternal ? (
-            <FormControlLabel label={t('comments.internal')} control={<Checkbox name={fields.internal.name} key={fields.internal.key} />} />
+            <Checkbox label={t('comments.internal')} name={fields.internal.name} key={fields.internal.key} />
           ) : null}
           <div className="form-actions">
             <Button type="submit" variant="contained" disabled={sending}>

@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { Button } from '~/components/button';
 import { Form, redirect } from 'react-router';
 import type { Route } from './+types/index';
 import { messages } from '@contract/messages';

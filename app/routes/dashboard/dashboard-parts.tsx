@@ -1,5 +1,9 @@
 import type { Statistics } from '@contract/statistics';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 const COUNTERS = ['new', 'late', 'closed', 'active'] as const;
 

@@ -13,6 +13,10 @@ import { formatDateTime } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { CounterCards, DataTable } from './dashboard-parts';
 import { useLanguage, useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button, ButtonLink } from '~/components/button';
 import { OutlinedField } from '~/components/outlined-field';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
@@ -242,9 +242,9 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
               {t('actions.assign')}
             </Button>
           </Form>
-          <Button component={Link} to={`${detailPath}?confirm=close`} variant="outlined" color="error">
+          <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error">
             {t('actions.close')}
-          </Button>
+          </ButtonLink>
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { Button, ButtonLink } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
@@ -83,9 +83,9 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
       <div className="screen-heading">
         <h1>{t('title')}</h1>
         {canCreate ? (
-          <Button component={Link} to={`${pathname}/new`} variant="contained">
+          <ButtonLink to={`${pathname}/new`} variant="contained">
             {t('create')}
-          </Button>
+          </ButtonLink>
         ) : null}
       </div>
 

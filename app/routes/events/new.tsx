@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { input } from 'zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/new';

@@ -10,9 +10,12 @@ import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import notificationStylesHref from '~/styles/notifications.css?url';
 import { formatDateTime } from '~/utils/dates';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { screenTitle } from '~/utils/meta';
 import { useT } from '~/components/use-t';
+import { notifications } from '~/locales/es/notifications';
+
+registerNamespace('notifications', notifications);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },

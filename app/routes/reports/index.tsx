@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
 import { data } from 'react-router';
 import type { Route } from './+types/index';
 import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report';
@@ -10,6 +10,10 @@ import { santiagoYearMonth } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { DOWNLOAD_ERROR_STATUS, isDownloadError } from './report-request';
 import { useT } from '~/components/use-t';
+import { reports } from '~/locales/es/reports';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('reports', reports);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: reportStylesHref }];
 

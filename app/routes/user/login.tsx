@@ -1,25 +1,25 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
+import { Button } from '~/components/button';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth-limits';
 import { OutlinedField } from '~/components/outlined-field';
-import { FormError, useAnswerCount } from '~/components/conform-fields';
+import { ConformCheckbox, FormError, useAnswerCount } from '~/components/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/auth.server';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath } from '~/navigation';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
 import { useT } from '~/components/use-t';
+import { auth } from '~/locales/es/auth';
+
+registerNamespace('auth', auth);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
@@ -96,30 +96,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           fullWidth
           inputProps={{ required: true, maxLength: PASSWORD_MAX }}
         />
-        <div>
-          <FormControlLabel
-            label={t('login.terms')}
-            control={
-              <Checkbox
-                key={fields.terms.key}
-                id={fields.terms.id}
-                name={fields.terms.name}
-                defaultChecked={fields.terms.initialValue === 'on'}
-                slotProps={{
-                  input: {
-                    'aria-invalid': !fields.terms.valid || undefined,
-                    'aria-describedby': fields.terms.errors ? fields.terms.errorId : undefined,
-                  },
-                }}
-              />
-            }
-          />
-          {fields.terms.errors ? (
-            <FormHelperText error id={fields.terms.errorId}>
-              {fields.terms.errors[0]}
-            </FormHelperText>
-          ) : null}
-        </div>
+        <ConformCheckbox meta={fields.terms} label={t('login.terms')} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>

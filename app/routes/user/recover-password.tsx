@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
 import { data, Form, Link, useNavigation } from 'react-router';
 import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
@@ -10,12 +10,15 @@ import { createApiClient, toFormErrors } from '~/api-client.server';
 import { ConformTextField, FormError } from '~/components/conform-fields';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { recoverFormSchema } from './recover-password.schema';
 import { useT } from '~/components/use-t';
+import { auth } from '~/locales/es/auth';
+
+registerNamespace('auth', auth);
 
 const sentSchema = z.object({ message: z.string() });
 

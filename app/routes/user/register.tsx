@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Button from '@mui/material/Button';
+import { Button } from '~/components/button';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/register';
 import { EMAIL_MAX } from '@contract/auth-limits';
@@ -13,13 +13,16 @@ import { signInWithPassword } from '~/auth.server';
 import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath, LOGIN_PATH } from '~/navigation';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
 import { useT } from '~/components/use-t';
+import { auth } from '~/locales/es/auth';
+
+registerNamespace('auth', auth);
 
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button, ButtonLink } from '~/components/button';
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
@@ -9,12 +9,15 @@ import { createApiClient, toFormErrors } from '~/api-client.server';
 import { FormError, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
 import { useT } from '~/components/use-t';
+import { auth } from '~/locales/es/auth';
+
+registerNamespace('auth', auth);
 
 const RECOVER_PATH = '/user/recover-password';
 
@@ -69,9 +72,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       {linkError ? (
         <div className="form-stack">
           <Alert severity="error">{linkError}</Alert>
-          <Button component={Link} to={RECOVER_PATH} variant="contained" size="large" fullWidth>
+          <ButtonLink to={RECOVER_PATH} variant="contained" size="large" fullWidth>
             {t('reset.requestNew')}
-          </Button>
+          </ButtonLink>
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">

@@ -1,15 +1,18 @@
-import Button from '@mui/material/Button';
+import { Button } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/delete';
 import { messages } from '@contract/messages';
 import { requireAuth } from '~/auth.server';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { fullName } from './user-form';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useT } from '~/components/use-t';
+import { users } from '~/locales/es/users';
+
+registerNamespace('users', users);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 

@@ -6,7 +6,7 @@ import { messages } from '@contract/messages';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
 import { requireAuth } from '~/auth.server';
-import { i18n } from '~/i18n/config';
+import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
@@ -16,6 +16,9 @@ import type { EditUserForm } from './user-form.schema';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
 import { useT } from '~/components/use-t';
+import { users } from '~/locales/es/users';
+
+registerNamespace('users', users);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 

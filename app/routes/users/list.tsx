@@ -1,4 +1,4 @@
-import Button from '@mui/material/Button';
+import { Button, ButtonLink } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
 import { FilterSelect, FilterText } from '~/components/filter-fields';
@@ -17,6 +17,10 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fullName } from './user-form';
 import { useLanguage, useT } from '~/components/use-t';
+import { users } from '~/locales/es/users';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('users', users);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dataTableStylesHref }];
 
@@ -92,9 +96,9 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
     <section className="screen">
       <div className="screen-heading">
         <h1>{t('title')}</h1>
-        <Button component={Link} to={`${pathname}/new${fromParam}`} variant="contained">
+        <ButtonLink to={`${pathname}/new${fromParam}`} variant="contained">
           {t('create')}
-        </Button>
+        </ButtonLink>
       </div>
 
       {/* A GET form: the search is part of the address, so it can be shared and bookmarked. */}

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
 import { Form, Link, type FormProps } from 'react-router';
 import { EMAIL_MAX } from '@contract/auth-limits';
 import type { Profile } from '@contract/profile';
@@ -10,6 +10,10 @@ import { ROLES } from '@contract/roles';
 import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
 import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components/conform-fields';
 import { useT } from '~/components/use-t';
+import { users } from '~/locales/es/users';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('users', users);
 
 /** Never sent back to the browser after a failed submission. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm'];
