@@ -1,5 +1,5 @@
 import { ThemeProvider } from '@mui/system';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
@@ -63,6 +63,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // Scripts run after the first paint (decision 062): a page says when it has become
+  // interactive, for anything that must wait for it (the browser tests of JavaScript features).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_PASSWORD, demo, signIn, signOut } from './fixtures';
+import { API_URL, DEMO_PASSWORD, demo, hydrated, signIn, signOut } from './fixtures';
 
 /** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
 const msg = {
@@ -230,6 +230,7 @@ test('a driver registers an event with its photo in the same form', async ({ pag
       await route.continue();
     });
     await fillNewEvent(page, 'driver', description);
+    await hydrated(page);
     await page.getByLabel(/^Archivos/).setInputFiles({ name: 'bache-km-20.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await page.getByRole('button', { name: 'Registrar evento' }).click();
     await expect(page.getByRole('progressbar', { name: 'Registrando y cargando archivos…' })).toBeVisible();

@@ -113,3 +113,12 @@ export async function newDriver(): Promise<{ email: string; password: string; to
   const { payload } = await response.json();
   return { email, password, token: await apiToken(email, password), id: payload.uuid };
 }
+
+/**
+ * Waits until the page has hydrated: its scripts come after the first paint (decision 062),
+ * so a click right after a page load may still be the plain HTML form's. For tests of what
+ * JavaScript adds, in the js project only.
+ */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
