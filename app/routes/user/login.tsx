@@ -17,9 +17,9 @@ import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
 import { useT } from '~/components/use-t';
-import { auth } from '~/locales/es/auth';
+import { auth as authTexts } from '~/locales/es/auth';
 
-registerNamespace('auth', auth);
+registerNamespace('auth', authTexts);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));

@@ -16,9 +16,9 @@ import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { recoverFormSchema } from './recover-password.schema';
 import { useT } from '~/components/use-t';
-import { auth } from '~/locales/es/auth';
+import { auth as authTexts } from '~/locales/es/auth';
 
-registerNamespace('auth', auth);
+registerNamespace('auth', authTexts);
 
 const sentSchema = z.object({ message: z.string() });
 

@@ -20,9 +20,9 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
 import { useT } from '~/components/use-t';
-import { auth } from '~/locales/es/auth';
+import { auth as authTexts } from '~/locales/es/auth';
 
-registerNamespace('auth', auth);
+registerNamespace('auth', authTexts);
 
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';

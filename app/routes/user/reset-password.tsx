@@ -15,9 +15,9 @@ import { addToast, commitSession, requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
 import { useT } from '~/components/use-t';
-import { auth } from '~/locales/es/auth';
+import { auth as authTexts } from '~/locales/es/auth';
 
-registerNamespace('auth', auth);
+registerNamespace('auth', authTexts);
 
 const RECOVER_PATH = '/user/recover-password';
 
