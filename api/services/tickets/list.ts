@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, lte, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, ne, not, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { santiagoDayStart, santiagoNextDayStart } from '@contract/date-time';
 import { normalizeRut } from '@contract/rut';
@@ -32,9 +32,10 @@ export function scopeKey(scope: ListScope): string {
   return scope.kind === 'all' ? 'all' : `${scope.kind === 'reporter' ? 'r' : 'a'}:${scope.profileId}`;
 }
 
-function scopeCondition(scope: ListScope): SQL | undefined {
-  if (scope.kind === 'reporter') return eq(ticket.reporterId, scope.profileId);
-  if (scope.kind === 'assignee') return eq(ticket.assignedToId, scope.profileId);
+/** `profileId`: the scope's own, or a parameter of a prepared page (preparedPage). */
+function scopeCondition(scope: ListScope, profileId: string | Placeholder = scope.kind === 'all' ? '' : scope.profileId): SQL | undefined {
+  if (scope.kind === 'reporter') return eq(ticket.reporterId, profileId);
+  if (scope.kind === 'assignee') return eq(ticket.assignedToId, profileId);
   return undefined;
 }
 
@@ -87,11 +88,12 @@ function filterConditions(query: TicketListQuery, now: Date): SQL[] {
   return where;
 }
 
-function statusConditions(query: TicketListQuery): SQL[] {
+/** `status`: the query's own, or a parameter of a prepared page (preparedPage). */
+function statusConditions(query: TicketListQuery, status: string | Placeholder | undefined = query.status): SQL[] {
   const where: SQL[] = [];
   if (query.tab === 'active') where.push(ne(ticket.statusCode, 'CLOSED'));
   if (query.tab === 'closed') where.push(eq(ticket.statusCode, 'CLOSED'));
-  if (query.status) where.push(eq(ticket.statusCode, query.status));
+  if (query.status && status !== undefined) where.push(eq(ticket.statusCode, status));
   return where;
 }
 
@@ -185,12 +187,7 @@ function selectPage(db: Database, where: SQL | undefined, sort: TicketListQuery[
 }
 
 function preparePage(db: Database, scope: ListScope, query: TicketListQuery, name: string) {
-  const profileId = sql.placeholder('profileId');
-  const where = and(
-    scope.kind === 'reporter' ? eq(ticket.reporterId, profileId) : scope.kind === 'assignee' ? eq(ticket.assignedToId, profileId) : undefined,
-    query.tab === 'active' ? ne(ticket.statusCode, 'CLOSED') : query.tab === 'closed' ? eq(ticket.statusCode, 'CLOSED') : undefined,
-    query.status ? eq(ticket.statusCode, sql.placeholder('status')) : undefined,
-  );
+  const where = and(scopeCondition(scope, sql.placeholder('profileId')), ...statusConditions(query, sql.placeholder('status')));
   return selectPage(db, where, query.sort).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name);
 }
 
@@ -228,7 +225,8 @@ export async function listTickets(
   counterCache?: ReadCache<ScopeCounters>,
 ): Promise<TicketListResponse> {
   const filters = filterConditions(query, now);
-  const where = and(scopeCondition(scope), ...statusConditions(query), ...filters);
+  // Without filters the page is a prepared statement and the total comes from the counters.
+  const where = filters.length > 0 ? and(scopeCondition(scope), ...statusConditions(query), ...filters) : undefined;
 
   const pageQuery =
     filters.length === 0
