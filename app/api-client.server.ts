@@ -93,7 +93,15 @@ export class ApiClient {
     } else {
       await answer.discard();
     }
-    return { ok: true, status: answer.status, payload: payload as PayloadOf<S>, headers };
+    return {
+      ok: true,
+      status: answer.status,
+      payload: payload as PayloadOf<S>,
+      // Built when read: only signing in looks at an answer's headers.
+      get headers() {
+        return headers();
+      },
+    };
   }
 
   /** For loaders: the payload, or an error page for any failure. */
@@ -135,13 +143,13 @@ export class ApiClient {
   }
 
   /** A JSON call (or none) through undici; the answer has passed `check`. */
-  private async request(method: Method, path: string, body: unknown, query?: Query): Promise<{ answer: Answer; headers: Headers }> {
+  private async request(method: Method, path: string, body: unknown, query?: Query): Promise<{ answer: Answer; headers: () => Headers }> {
     const requestHeaders: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) requestHeaders['content-type'] = 'application/json';
     if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
     if (this.forwardedFor) requestHeaders['x-forwarded-for'] = this.forwardedFor;
     let answer: Answer;
-    let headers: Headers;
+    let headers: () => Headers;
     try {
       const response = await undiciRequest(this.urlOf(path, query), {
         method,
@@ -158,11 +166,14 @@ export class ApiClient {
           await response.body.dump();
         },
       };
-      headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      }
+      headers = () => {
+        const read = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') read.set(name, value);
+          else if (Array.isArray(value)) for (const item of value) read.append(name, item);
+        }
+        return read;
+      };
     } catch (error) {
       console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
       throwErrorPage({ reason: 'service-unavailable' }, 503);

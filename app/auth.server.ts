@@ -9,15 +9,17 @@ import type { ErrorPageData } from '~/utils/error-data';
 
 export type AuthState = { user: SessionUser; token: string; api: ApiClient };
 
-const authContext = createContext<AuthState | null>(null);
+type GuardedRequest = {
+  /**
+   * The caller as the session remembers them, with an API client, while GET /api/user/me is
+   * still on its way: only on page reads whose session role is the area's (see readWithAuth).
+   */
+  early: AuthState | null;
+  /** What /api/user/me confirmed, or what the guard could not let through. */
+  confirmed: Promise<AuthState>;
+};
 
-/**
- * What the guard could not let through on a page request (another role's area, the API
- * unavailable, an unexpected failure), thrown again by `requireAuth` in the loaders below.
- * Thrown from the middleware itself, it would skip every loader, the root's included, and
- * the error page would lose the signed-in shell (decision 030).
- */
-const areaFailureContext = createContext<{ error: unknown } | null>(null);
+const authContext = createContext<GuardedRequest | null>(null);
 
 const isPageRead = (request: Request) => request.method === 'GET' || request.method === 'HEAD';
 
@@ -26,11 +28,14 @@ const isPageRead = (request: Request) => request.method === 'GET' || request.met
  * and action below it:
  * - no session: to the login screen, coming back here afterwards;
  * - GET /api/user/me checks the token is still valid; the API answers 401 for a revoked,
- *   expired or suspended token and the API client then ends the session;
+ *   expired or suspended token and the API client then ends the session (a redirect);
  * - another role's area: the not-found page, as the route sets of section 2 imply.
- * Redirects leave at once. Other failures of a page request are deferred to the loaders
- * (`requireAuth` throws them), so the error renders inside the shell; a form post to another
- * role's area is still refused here, before any action runs.
+ *
+ * On a page read the loaders start at once, while /api/user/me is on its way (decision 066):
+ * each of them waits for the answer (`requireAuth`, `readWithAuth`) before handing anything
+ * over, and throws what the guard could not let through, so the error renders inside the
+ * shell (decision 030) and a redirect leaves as it is. A form post waits for the answer
+ * before any action runs: a redirect or another role's area is refused here.
  */
 export const areaGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
@@ -39,49 +44,86 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   const auth = readAuth(session);
   if (!auth) throw redirect(loginPathFor(url));
 
-  const deferFailure = (error: unknown) => {
-    context.set(areaFailureContext, { error });
-    return next();
-  };
-
   const api = createApiClient(request, session, auth.token);
-  let user: SessionUser | null;
+  const confirmed = confirmCaller(api, auth.token, areaRole, url, session);
+  // Whoever waits for it sees its failure; this keeps an unawaited one from being reported.
+  confirmed.catch(() => undefined);
+  const early = isPageRead(request) && auth.user.role === areaRole ? { user: auth.user, token: auth.token, api } : null;
+  context.set(authContext, { early, confirmed });
+
+  if (!isPageRead(request)) {
+    try {
+      await confirmed;
+    } catch (error) {
+      // A redirect (the session ended) or another role's area: no action runs. Anything else
+      // (the API unavailable) is thrown by requireAuth in the action.
+      if (error instanceof Response || isNotFound(error)) throw error;
+    }
+  }
+
+  const response = await next();
+  let user: SessionUser;
   try {
-    user = toSessionUser(await api.get('/api/user/me', meResponseSchema));
+    ({ user } = await confirmed);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return deferFailure(error);
+    // Every loader and action of an area waits for the confirmation; should one ever not,
+    // its answer must not leave unconfirmed.
+    if (response.status >= 200 && response.status < 300) throw error;
+    return response;
   }
-  if (!user) {
-    throw redirect(loginPathFor(url), { headers: { 'Set-Cookie': await destroySession(session) } });
-  }
-  if (user.role !== areaRole) {
-    const notFound = data({ reason: 'not-found' } satisfies ErrorPageData, { status: 404 });
-    if (!isPageRead(request)) throw notFound;
-    return deferFailure(notFound);
-  }
-
-  context.set(authContext, { user, token: auth.token, api });
-  if (JSON.stringify(user) === JSON.stringify(auth.user)) return next();
-
+  if (JSON.stringify(user) === JSON.stringify(auth.user)) return response;
   // The profile changed since sign-in (name, role...): keep the session copy current.
   session.set('user', user);
-  const response = await next();
   response.headers.append('Set-Cookie', await commitSession(session));
   return response;
 };
 
+const notFound = () => data({ reason: 'not-found' } satisfies ErrorPageData, { status: 404 });
+const isNotFound = (error: unknown) => error instanceof Object && 'init' in error && (error.init as ResponseInit | null)?.status === 404;
+
+/** GET /api/user/me and what it means for this area; rejects with the redirect or error page to show. */
+async function confirmCaller(api: ApiClient, token: string, areaRole: string | null, url: URL, session: AppSession): Promise<AuthState> {
+  const user = toSessionUser(await api.get('/api/user/me', meResponseSchema));
+  if (!user) {
+    throw redirect(loginPathFor(url), { headers: { 'Set-Cookie': await destroySession(session) } });
+  }
+  if (user.role !== areaRole) throw notFound();
+  return { user, token, api };
+}
+
+function guardedRequest(context: Readonly<RouterContextProvider>): GuardedRequest {
+  const guarded = context.get(authContext);
+  if (!guarded) throw new Error('requireAuth called outside a guarded role area');
+  return guarded;
+}
+
 /**
- * The signed-in user of a guarded route; only valid below `areaGuard`. Throws what the
- * guard deferred (404 for another role's area, 503 when the API is unavailable), so every
- * loader and action of a role area must start with it.
+ * The signed-in user of a guarded route, once /api/user/me has confirmed them; only valid
+ * below `areaGuard`. Throws what the guard could not let through (a redirect when the session
+ * ended, 404 for another role's area, 503 when the API is unavailable), so every loader and
+ * action of a role area must start with it or with `readWithAuth`.
  */
-export function requireAuth(context: Readonly<RouterContextProvider>): AuthState {
-  const failure = context.get(areaFailureContext);
-  if (failure) throw failure.error;
-  const auth = context.get(authContext);
-  if (!auth) throw new Error('requireAuth called outside a guarded role area');
-  return auth;
+export function requireAuth(context: Readonly<RouterContextProvider>): Promise<AuthState> {
+  return guardedRequest(context).confirmed;
+}
+
+/**
+ * A loader's reads, started while /api/user/me is still on its way (on page reads in the
+ * caller's own area), and handed over only once the caller is confirmed: a failure of the
+ * confirmation wins over any failure of the reads. `read` gets the session's copy of the
+ * caller (id and role are those of the token) and is run again in the rare case the
+ * confirmed caller is someone else.
+ */
+export async function readWithAuth<T>(
+  context: Readonly<RouterContextProvider>,
+  read: (auth: AuthState) => Promise<T>,
+): Promise<{ auth: AuthState; data: T }> {
+  const { early, confirmed } = guardedRequest(context);
+  const reading = early ? read(early) : null;
+  reading?.catch(() => undefined);
+  const auth = await confirmed;
+  const sameCaller = early !== null && early.user.id === auth.user.id && early.user.role === auth.user.role;
+  return { auth, data: reading && sameCaller ? await reading : await read(auth) };
 }
 
 export type PasswordSignIn =

@@ -4,6 +4,6 @@ import { requireAuth } from '~/auth.server';
 import { dashboardPath } from '~/navigation';
 
 /** A role's root (/operator ...) opens its dashboard. */
-export function loader({ context }: Route.LoaderArgs) {
-  throw redirect(dashboardPath(requireAuth(context).user.role));
+export async function loader({ context }: Route.LoaderArgs) {
+  throw redirect(dashboardPath((await requireAuth(context)).user.role));
 }

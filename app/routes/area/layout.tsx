@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { areaGuard, requireAuth } from '~/auth.server';
+import { areaGuard, readWithAuth } from '~/auth.server';
 import { AppShell } from '~/components/app-shell';
 import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
 import { GeneralErrorBoundary } from '~/components/general-error-boundary';
@@ -12,14 +12,13 @@ export const middleware: Route.MiddlewareFunction[] = [areaGuard];
 
 /** Also where another role's path, or the API being down, becomes the error page (see requireAuth). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, api } = requireAuth(context);
   // The header's unread count, for the roles that have a notifications screen.
-  let unread: number | null = null;
-  if ((SCREENS_BY_ROLE[user.role] as readonly string[]).includes('notifications')) {
+  const { auth, data: unread } = await readWithAuth(context, async ({ user, api }) => {
+    if (!(SCREENS_BY_ROLE[user.role] as readonly string[]).includes('notifications')) return null;
     const result = await api.call('GET', `/api/notification/profile/${user.id}`, { query: { size: 1 }, schema: notificationListSchema });
-    unread = result.ok ? result.payload.unread : null;
-  }
-  return { user, unread };
+    return result.ok ? result.payload.unread : null;
+  });
+  return { user: auth.user, unread };
 }
 
 export default function AreaLayout({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,7 @@ import type { Route } from './+types/index';
 import { messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
 import { TicketTable } from '~/components/events/ticket-table';
 import { addToast, commitSession, requestSession } from '~/session.server';
@@ -24,15 +24,18 @@ const pageOf = (value: string | null) => Math.max(0, Math.min(100_000, Number.pa
 
 /** The unassigned queue (active, due first) and the staff member's own active tickets, each paged on its own. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api } = requireAuth(context);
   const url = new URL(request.url);
   const queuePage = pageOf(url.searchParams.get('queue'));
   const minePage = pageOf(url.searchParams.get('mine'));
-  const [queue, mine] = await Promise.all([
-    fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }),
-    // For staff, "me" is the tickets assigned to them.
-    fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }),
-  ]);
+  const {
+    data: [queue, mine],
+  } = await readWithAuth(context, ({ api }) =>
+    Promise.all([
+      fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }),
+      // For staff, "me" is the tickets assigned to them.
+      fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }),
+    ]),
+  );
   const area = `/${url.pathname.split('/')[1]}`;
   return { queue, mine, queuePage, minePage, pathname: url.pathname, eventsPath: `${area}/events` };
 }
@@ -41,7 +44,7 @@ const assignSchema = z.object({ intent: z.literal('assignMe'), ticketId: z.coerc
 
 /** "Asignarme" from a row: back to the same screen with the outcome as a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api, user } = requireAuth(context);
+  const { api, user } = await requireAuth(context);
   const session = await requestSession(request, context);
   const parsed = assignSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/index';
 import { statisticsSchema, type Statistics } from '@contract/statistics';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth } from '~/auth.server';
 import { BarChart } from '~/components/charts/bar-chart';
 import { ChartFigure } from '~/components/charts/chart-figure';
 import { RoadView } from '~/components/charts/road-view';
@@ -25,8 +25,10 @@ export const links: Route.LinksFunction = () => [
 
 /** Every role's dashboard: the whole concession for staff and the inspector, a driver's own tickets. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
-  const statistics = await api.get('/api/report/reportStatistic', statisticsSchema);
+  const {
+    auth: { user },
+    data: statistics,
+  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema));
   return { statistics, name: user.name, area: AREA_BY_ROLE[user.role], isDriver: user.role === 'DRIVER' };
 }
 

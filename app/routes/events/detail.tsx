@@ -16,7 +16,7 @@ import { ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
 import type { Classification, Ticket } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
 import type { input } from 'zod';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { AttachmentList } from '~/components/events/attachment-list';
 import { CommentThread } from '~/components/events/comment-thread';
 import { StatusBadge } from '~/components/events/status-badge';
@@ -42,18 +42,24 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
-  const id = ticketIdOf(params.id);
+  const {
+    auth: { user },
+    data: { ticket, history, comments, attachments, operators, classifications },
+  } = await readWithAuth(context, async ({ api, user }) => {
+    const id = ticketIdOf(params.id);
+    const staff = isStaff(user.role);
+    // The ticket first: a driver asking for another's ticket gets the API's 404 before anything else.
+    const ticket = await api.get(`/api/ticket/${id}`, ticketSchema);
+    const [history, comments, attachments, operators, classifications] = await Promise.all([
+      api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
+      api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
+      api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
+      staff ? operatorsFor(api, user.role) : Promise.resolve([]),
+      staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
+    ]);
+    return { ticket, history, comments, attachments, operators, classifications };
+  });
   const staff = isStaff(user.role);
-  // The ticket first: a driver asking for another's ticket gets the API's 404 before anything else.
-  const ticket = await api.get(`/api/ticket/${id}`, ticketSchema);
-  const [history, comments, attachments, operators, classifications] = await Promise.all([
-    api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
-    api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
-    api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
-    staff ? operatorsFor(api, user.role) : Promise.resolve([]),
-    staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
-  ]);
   const url = new URL(request.url);
   return {
     ticket,
@@ -71,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const auth = requireAuth(context);
+  const auth = await requireAuth(context);
   const id = ticketIdOf(params.id);
   return ticketAction(request, auth, await requestSession(request, context), id);
 }

@@ -7,7 +7,7 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition',
 
 /** One attachment, streamed from the API as it arrives: the browser never sees the token. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { api } = requireAuth(context);
+  const { api } = await requireAuth(context);
   const id = ticketIdOf(params.id);
   if (!/^[\w-]{1,64}$/.test(params.attachmentId)) throw new Response(null, { status: 404 });
   const upstream = await api.stream(`/api/ticket/${id}/attachment/${params.attachmentId}`);

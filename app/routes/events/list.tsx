@@ -4,7 +4,7 @@ import type { Route } from './+types/list';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
 import { FilterSelect, FilterText } from '~/components/filter-fields';
 import { TicketTable } from '~/components/events/ticket-table';
@@ -28,16 +28,20 @@ const FILTER_KEYS = [
 ] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
   const url = new URL(request.url);
   const filters = listFiltersOf(url.searchParams, FILTER_KEYS);
   const page = Math.max(0, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0));
+  const {
+    auth: { user },
+    data: [list, classifications, operators],
+  } = await readWithAuth(context, ({ api, user }) =>
+    Promise.all([
+      fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
+      classificationsFor(api, user.role),
+      user.role !== 'DRIVER' ? operatorsFor(api, user.role) : Promise.resolve([]),
+    ]),
+  );
   const staffView = user.role !== 'DRIVER';
-  const [list, classifications, operators] = await Promise.all([
-    fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
-    classificationsFor(api, user.role),
-    staffView ? operatorsFor(api, user.role) : Promise.resolve([]),
-  ]);
   // Past the last page (an old link): the last page.
   if (list.content.length === 0 && list.total > 0 && page > 0) {
     throw redirect(listHref(url.pathname, filters, Math.ceil(list.total / list.size) - 1));

@@ -18,7 +18,7 @@ import { ticketSchema } from '@contract/ticket-dto';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { toFormErrors, type ApiClient } from '~/api-client.server';
 import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
 import { useLazyValidation } from '~/components/lazy-validation';
@@ -54,14 +54,14 @@ async function nearbyFor(api: ApiClient, key: string | null) {
 
 /** The form's choices; with ?kilometer=&orientation= also the possible duplicates (the page's fetcher asks so). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
   const url = new URL(request.url);
   const key = nearbyKey(url.searchParams.get('kilometer'), url.searchParams.get('orientation'));
-  const [classifications, road, nearby] = await Promise.all([
-    classificationsFor(api, user.role),
-    api.get('/api/road/profile', roadProfileSchema),
-    nearbyFor(api, key),
-  ]);
+  const {
+    auth: { user },
+    data: [classifications, road, nearby],
+  } = await readWithAuth(context, ({ api, user }) =>
+    Promise.all([classificationsFor(api, user.role), api.get('/api/road/profile', roadProfileSchema), nearbyFor(api, key)]),
+  );
   return {
     classifications: classifications.filter((c) => c.active),
     road,
@@ -100,7 +100,7 @@ async function uploadFiles(api: ApiClient, ticketId: number, upload: FieldsThenF
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api, user } = requireAuth(context);
+  const { api, user } = await requireAuth(context);
   const schema = ticketCreateSchemaFor(user.role);
   // The fields arrive first; the files (if any) stay unread until the event exists.
   const upload = await readFieldsThenFiles(request);

@@ -11,7 +11,7 @@ import { ticketIdOf } from './events.server';
  * with the catalogue's message, or the API's reason when it refused.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { api } = requireAuth(context);
+  const { api } = await requireAuth(context);
   const id = ticketIdOf(params.id);
   const session = await requestSession(request, context);
   const contentType = request.headers.get('content-type') ?? '';

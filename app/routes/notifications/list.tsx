@@ -5,7 +5,7 @@ import { messages } from '@contract/messages';
 import { notificationListSchema } from '@contract/notification';
 import { ROLE_AREAS } from '@contract/roles';
 import { z } from '@contract/zod';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import notificationStylesHref from '~/styles/notifications.css?url';
@@ -23,10 +23,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
   const url = new URL(request.url);
   const query = pageQuerySchema.safeParse(Object.fromEntries(url.searchParams)).data ?? pageQuerySchema.parse({});
-  const list = await api.get(`/api/notification/profile/${user.id}`, notificationListSchema, query);
+  const {
+    auth: { user },
+    data: list,
+  } = await readWithAuth(context, ({ api, user }) => api.get(`/api/notification/profile/${user.id}`, notificationListSchema, query));
   return { list, area: ROLE_AREAS[user.role], pathname: url.pathname };
 }
 
@@ -38,7 +40,7 @@ const actionSchema = z.discriminatedUnion('intent', [
 
 /** Marking read changes data, so it is a POST; "open" marks read and goes to the ticket. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api, user } = requireAuth(context);
+  const { api, user } = await requireAuth(context);
   const session = await requestSession(request, context);
   const url = new URL(request.url);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/download';
 import { REPORT_CONTENT_TYPES, reportFileName, type ReportId } from '@contract/report';
-import { requireAuth } from '~/auth.server';
+import { requireAuth, type AuthState } from '~/auth.server';
 import { AREA_BY_ROLE } from '~/navigation';
 import { downloadErrorOf, firstInvalidField, reportRequestSchema, type DownloadError } from './report-request';
 
@@ -23,12 +23,14 @@ function statusOf(error: unknown): number | null {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  let auth: ReturnType<typeof requireAuth>;
+  let auth: AuthState;
   try {
-    auth = requireAuth(context);
-  } catch {
-    // What the guard deferred (another role's area: 404; the API down: 503) is shown by the
-    // reports screen of the same area, inside the shell, instead of a bare resource answer.
+    auth = await requireAuth(context);
+  } catch (error) {
+    // A redirect (the session ended) leaves as it is. What else the guard could not let
+    // through (another role's area: 404; the API down: 503) is shown by the reports screen
+    // of the same area, inside the shell, instead of a bare resource answer.
+    if (error instanceof Response) throw error;
     throw redirect(url.pathname.replace(/\/download$/, ''));
   }
   const { api, user } = auth;

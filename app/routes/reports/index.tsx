@@ -24,8 +24,8 @@ const YEARS_BACK = 10;
  * The monthly reports form. It only reads the address: the period defaults to the current
  * month in Santiago; after a failed download the choice comes back with `error`.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAuth(context);
   const params = new URL(request.url).searchParams;
   const now = santiagoYearMonth() ?? { year: FIRST_REPORT_YEAR, month: 1 };
   const pick = <T extends number | string>(key: string, allowed: readonly T[], fallback: T): T => {

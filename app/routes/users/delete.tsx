@@ -2,7 +2,7 @@ import { Button } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/delete';
 import { messages } from '@contract/messages';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 
 /** The confirmation is a page of its own, so it works without JavaScript. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const profile = await loadProfile(requireAuth(context).api, params.uuid);
+  const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
   return { name: fullName(profile), email: profile.email, from: backToList(new URL(request.url).searchParams.get('from')) };
 }
 
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
   const form = await request.formData();
-  const deleted = await requireAuth(context).api.call('POST', `/api/profile/delete/${uuid}`);
+  const deleted = await (await requireAuth(context)).api.call('POST', `/api/profile/delete/${uuid}`);
   const session = await requestSession(request, context);
   // Refusals (their own account, the last active admin) come back as the API's message.
   if (deleted.ok) addToast(session, 'success', messages.userDeleted);

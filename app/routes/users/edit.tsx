@@ -5,7 +5,7 @@ import type { Route } from './+types/edit';
 import { messages } from '@contract/messages';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
@@ -23,7 +23,7 @@ registerNamespace('users', users);
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const profile = await loadProfile(requireAuth(context).api, params.uuid);
+  const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
   return { profile, from: backToList(new URL(request.url).searchParams.get('from')) };
 }
 
@@ -34,7 +34,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
-  const updated = await requireAuth(context).api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  const updated = await (await requireAuth(context)).api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
   if (!updated.ok) {
     // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
     // last admin...) or, when no field is named, as a second line.

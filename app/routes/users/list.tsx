@@ -11,7 +11,7 @@ import { formatPhone } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut } from '@contract/rut';
 import { z } from '@contract/zod';
-import { requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
@@ -34,10 +34,12 @@ function listQueryOf(params: URLSearchParams): UserListQuery {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user } = requireAuth(context);
   const url = new URL(request.url);
   const query = listQueryOf(url.searchParams);
-  const list = await api.get('/api/user/list', pagedOf(profileSchema), query);
+  const {
+    auth: { user },
+    data: list,
+  } = await readWithAuth(context, ({ api }) => api.get('/api/user/list', pagedOf(profileSchema), query));
   // Past the last page (the last user of a page was just deleted, an old link): the last page.
   if (list.content.length === 0 && list.total > 0 && query.page > 0) {
     throw redirect(listHref(url.pathname, query, { page: Math.ceil(list.total / list.size) - 1 }));
@@ -49,7 +51,7 @@ const statusActionSchema = z.object({ intent: z.enum(['suspend', 'reactivate']),
 
 /** Suspend and reactivate, posted from a row; back to the same list with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireAuth(context);
+  const { api } = await requireAuth(context);
   const session = await requestSession(request, context);
   const parsed = statusActionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
