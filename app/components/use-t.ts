@@ -7,26 +7,71 @@ type AnyT = TFunction<Namespace>;
 
 const cachedT = new WeakMap<I18n, Map<string, AnyT>>();
 
+/** A text's pieces around its {{placeholders}}: [text, name, text, name, ..., text]. */
+type Template = string[];
+
+const PLACEHOLDER = /{{\s*(\w+)\s*}}/;
+/** Options that change which text is chosen or how: those calls go through i18next. */
+const TEXT_CHOOSING_OPTIONS = new Set(['count', 'context', 'defaultValue', 'lng', 'lngs', 'ns', 'returnObjects', 'returnDetails', 'replace', 'interpolation', 'ordinal', 'keyPrefix', 'postProcess']);
+
 /**
- * A `t` for one catalogue (namespace) that remembers every text asked for without options.
- * i18next 26 copies its whole options object on each call of a fixed `t` (a profile of the
- * shell showed it as the largest cost after the garbage collector); the catalogue is static,
- * so each text is built once per process and language. Calls with options (interpolation)
- * go through i18next as usual.
+ * The pieces of a text with plain {{name}} placeholders, or null for anything else (a
+ * missing key, formats such as {{value, number}}, unescaped {{- value}}, nesting $t(...)).
+ */
+function compile(raw: unknown): Template | null {
+  if (typeof raw !== 'string' || raw.includes('$t(')) return null;
+  const pieces = raw.split(PLACEHOLDER);
+  for (let i = 1; i < pieces.length; i += 2) if (!pieces[i]) return null;
+  // Whatever braces are left are forms this does not handle.
+  for (let i = 0; i < pieces.length; i += 2) if (pieces[i]!.includes('{{')) return null;
+  return pieces;
+}
+
+function fill(template: Template, values: Record<string, unknown>): string | null {
+  let text = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    const value = values[template[i]!];
+    if (value === undefined || value === null || typeof value === 'object') return null;
+    text += String(value) + template[i + 1]!;
+  }
+  return text;
+}
+
+/**
+ * A `t` for one catalogue (namespace) that remembers every text. i18next 26 copies its whole
+ * options object on each call of a fixed `t` and runs its interpolation regexps every time (a
+ * profile of the shell showed it as the largest cost after the garbage collector; the road
+ * view's 120 marker labels were 7% of the dashboard's server time). The catalogue is static,
+ * so each text is read once per process and language:
+ * - without options, the text itself;
+ * - with plain values only, its pieces around {{placeholders}}, filled in on each call
+ *   (escapeValue is off: React escapes what it renders);
+ * - plurals, contexts, defaults, formats and nesting go through i18next as usual.
  */
 export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns: N = 'common' as N): TFunction<N> {
-  const fixed = instance.getFixedT(null, ns);
+  const fixed = instance.getFixedT(null, ns) as (key: string, options?: unknown) => string;
+  const namespace = Array.isArray(ns) ? String(ns[0]) : String(ns);
   const texts = new Map<string, string>();
+  const templates = new Map<string, Template | null>();
   let textsLanguage = instance.language;
-  const t = (key: string, options?: unknown) => {
-    if (options !== undefined) return (fixed as (k: string, o: unknown) => string)(key, options);
+  const t = (key: string, options?: Record<string, unknown>) => {
     if (instance.language !== textsLanguage) {
       texts.clear();
+      templates.clear();
       textsLanguage = instance.language;
+    }
+    if (options !== undefined) {
+      for (const name in options) if (TEXT_CHOOSING_OPTIONS.has(name)) return fixed(key, options);
+      let template = templates.get(key);
+      if (template === undefined) {
+        template = compile(instance.getResource(instance.language, namespace, key));
+        templates.set(key, template);
+      }
+      return (template && fill(template, options)) ?? fixed(key, options);
     }
     let text = texts.get(key);
     if (text === undefined) {
-      text = (fixed as (k: string) => string)(key);
+      text = fixed(key);
       texts.set(key, text);
     }
     return text;
@@ -64,4 +109,26 @@ export function useT<N extends Namespace = 'common'>(ns: N = 'common' as N): TFu
 
 export function useLanguage(): string {
   return useInstance().language;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Numbers as the page's language writes them ("1.184.587", "12,5"). toLocaleString builds
+ * a new Intl.NumberFormat on every call (about 20 µs with options); this keeps one per
+ * language and precision (`maximumFractionDigits`, else toLocaleString's default of 3).
+ */
+export function numberFormatter(language: string, maximumFractionDigits?: number): (value: number) => string {
+  const key = `${language}|${maximumFractionDigits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, maximumFractionDigits === undefined ? undefined : { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format.format;
+}
+
+/** `numberFormatter` for the page's language. */
+export function useNumberFormat(maximumFractionDigits?: number): (value: number) => string {
+  return numberFormatter(useLanguage(), maximumFractionDigits);
 }

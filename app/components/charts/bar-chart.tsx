@@ -1,7 +1,7 @@
 import type { ChartTone } from './chart-figure';
 import { clip } from './chart-figure';
 import { countAxis, linearScale, round } from './scale';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -22,12 +22,11 @@ const AXIS = 22;
  */
 export function BarChart({ bars, labelledBy, describedBy }: { bars: Bar[]; labelledBy: string; describedBy: string }) {
   const t = useT('dashboard');
-  const language = useLanguage();
   if (bars.length === 0) return <p className="chart-empty">{t('chart.empty')}</p>;
   const axis = countAxis(Math.max(...bars.map((b) => b.value)));
   const x = linearScale(0, axis.max, LABEL_WIDTH, WIDTH - VALUE_GUTTER);
   const height = bars.length * ROW + AXIS;
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   return (
     <svg
       className="chart-svg"

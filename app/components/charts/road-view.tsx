@@ -1,7 +1,7 @@
 import type { Statistics } from '@contract/statistics';
 import type { Orientation } from '@contract/ticket-codes';
 import { kilometerTicks, linearScale, round, stackRows } from './scale';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -71,8 +71,7 @@ export function RoadView({
   describedBy: string;
 }) {
   const t = useT('dashboard');
-  const language = useLanguage();
-  const km = (value: number) => value.toLocaleString(language, { maximumFractionDigits: 1 });
+  const km = useNumberFormat(1);
   const { x, placed, rows } = layoutRoad(tickets, road.minKm, road.maxKm);
   const northHeight = rows.NORTH_SOUTH * ROW + 6;
   const southHeight = rows.SOUTH_NORTH * ROW + 6;

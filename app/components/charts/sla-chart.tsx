@@ -1,7 +1,7 @@
 import type { Statistics } from '@contract/statistics';
 import { clip } from './chart-figure';
 import { linearScale, round } from './scale';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -18,7 +18,7 @@ const PERCENT_TICKS = [0, 25, 50, 75, 100];
 /** Share of closed tickets answered on time, per classification, on a 0-100 % axis. */
 export function SlaChart({ rows, labelledBy, describedBy }: { rows: Statistics['slaCompliance']; labelledBy: string; describedBy: string }) {
   const t = useT('dashboard');
-  const language = useLanguage();
+  const number = useNumberFormat();
   if (rows.length === 0) return <p className="chart-empty">{t('chart.empty')}</p>;
   const x = linearScale(0, 100, LABEL_WIDTH, WIDTH - RATE_GUTTER);
   const height = rows.length * ROW + AXIS;
@@ -35,7 +35,7 @@ export function SlaChart({ rows, labelledBy, describedBy }: { rows: Statistics['
       {rows.map((row, index) => {
         const y = index * ROW + (ROW - BAR) / 2;
         const rate = row.rate === null ? null : Math.round(row.rate * 100);
-        const text = rate === null ? t('sla.noClosed') : `${rate.toLocaleString(language)} %`;
+        const text = rate === null ? t('sla.noClosed') : `${number(rate)} %`;
         return (
           <g key={row.classificationId}>
             <title>{`${row.name}: ${text}`}</title>

@@ -1,6 +1,6 @@
 import type { Statistics } from '@contract/statistics';
 import { countAxis, linearScale, polylinePoints, round } from './scale';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -22,14 +22,13 @@ export function dayLabel(day: string): string {
 /** The last 30 days: tickets created as bars, tickets closed as a line with points. */
 export function TrendChart({ trend, labelledBy, describedBy }: { trend: Statistics['trend']; labelledBy: string; describedBy: string }) {
   const t = useT('dashboard');
-  const language = useLanguage();
   if (trend.length === 0) return <p className="chart-empty">{t('chart.empty')}</p>;
   const axis = countAxis(Math.max(...trend.flatMap((d) => [d.created, d.closed])));
   const slot = (WIDTH - LEFT - RIGHT) / trend.length;
   const y = linearScale(0, axis.max, HEIGHT - BOTTOM, TOP);
   const centre = (index: number) => LEFT + slot * index + slot / 2;
   const barWidth = Math.max(2, slot * 0.6);
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   return (
     <div className="chart-scroll chart-scroll--trend">
       <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy}>

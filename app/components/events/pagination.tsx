@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 
 /** Previous / next as plain links, so paging works without JavaScript. */
 export function PaginationLinks({
@@ -14,8 +14,7 @@ export function PaginationLinks({
   label: string;
 }) {
   const t = useT('events');
-  const language = useLanguage();
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   return (
     <nav className="pagination" aria-label={label}>
       <p className="pagination-summary">{t('pagination.page', { page: number(page + 1), pages: number(pages) })}</p>

@@ -12,7 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -59,9 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const language = useLanguage();
   const { queue, mine, queuePage, minePage, pathname, eventsPath } = loaderData;
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
     if (queueAt) params.set('queue', String(queueAt));

@@ -1,5 +1,5 @@
 import type { Statistics } from '@contract/statistics';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -10,8 +10,7 @@ const COUNTERS = ['new', 'late', 'closed', 'active'] as const;
 /** The four counters as cards: plain HTML, one description list. */
 export function CounterCards({ counters }: { counters: Statistics['counters'] }) {
   const t = useT('dashboard');
-  const language = useLanguage();
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   return (
     <section className="counter-section" aria-labelledby="counters-title">
       <h2 id="counters-title" className="visually-hidden">

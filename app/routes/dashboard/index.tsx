@@ -12,7 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import { formatDateTime } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { CounterCards, DataTable } from './dashboard-parts';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -40,12 +40,12 @@ function calendarDay(day: string | undefined): string {
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
-  const language = useLanguage();
+  const oneDecimal = useNumberFormat(1);
   const { statistics: s, name, area, isDriver } = loaderData;
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   const ticketHref = (id: number) => `/${area}/events/${id}`;
   const hours = (value: number | null) =>
-    value === null ? t('averages.none') : t('averages.hours', { value: value.toLocaleString(language, { maximumFractionDigits: 1 }) });
+    value === null ? t('averages.none') : t('averages.hours', { value: oneDecimal(value) });
 
   return (
     <section className="screen dashboard">
@@ -235,7 +235,7 @@ function RoadLegend() {
 
 function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']; ticketHref: (id: number) => string }) {
   const t = useT('dashboard');
-  const language = useLanguage();
+  const km = useNumberFormat(1);
   return (
     <table className="data-table">
       <caption>{t('road.title')}</caption>
@@ -262,7 +262,7 @@ function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']
                 </a>
               </td>
               <td>{t(`types.${ticket.type}`)}</td>
-              <td>{ticket.kilometer.toLocaleString(language, { maximumFractionDigits: 1 })}</td>
+              <td>{km(ticket.kilometer)}</td>
               <td>{t(`orientations.${ticket.orientation}`)}</td>
               <td>{ticket.late ? t('road.late') : t('road.onTime')}</td>
             </tr>
@@ -275,8 +275,7 @@ function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']
 
 function SlaTable({ rows }: { rows: Statistics['slaCompliance'] }) {
   const t = useT('dashboard');
-  const language = useLanguage();
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   return (
     <DataTable
       caption={t('sla.title')}

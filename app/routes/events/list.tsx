@@ -12,7 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { classificationsFor, operatorsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
@@ -67,14 +67,13 @@ function listHref(pathname: string, filters: Record<string, string>, page = 0): 
 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const language = useLanguage();
   const navigation = useNavigation();
   const { list, filters, classifications, operators, canCreate, staffView, pathname } = loaderData;
   const tab = (filters.tab ?? 'all') as TicketTab;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
   const to = Math.min(list.total, list.page * list.size + list.content.length);
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   const { tab: _tab, ...withoutTab } = filters;
   const filtered = Object.keys(withoutTab).some((key) => key !== 'sort');
   const caption =

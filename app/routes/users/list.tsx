@@ -16,7 +16,7 @@ import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fullName } from './user-form';
-import { useLanguage, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
 
@@ -82,7 +82,6 @@ function listHref(pathname: string, query: UserListQuery, change: Partial<Record
 
 export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('users');
-  const language = useLanguage();
   const navigation = useNavigation();
   const { list, query, selfId, here } = loaderData;
   const pathname = here.split('?')[0]!;
@@ -90,7 +89,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
   const to = Math.min(list.total, list.page * list.size + list.content.length);
   const filtered = Boolean(query.q || query.profileCode || query.status);
-  const number = (n: number) => n.toLocaleString(language);
+  const number = useNumberFormat();
   const fromParam = `?from=${encodeURIComponent(here)}`;
   const busy = navigation.state !== 'idle';
 
