@@ -12,7 +12,7 @@ import appStylesHref from '~/styles/app.css?url';
 import { DEFAULT_THEME, providerTheme, themeStyleSheet, type ThemeName } from '~/theme';
 import { ThemeChoiceProvider, useThemeChoiceState } from '~/theme/theme-choice';
 import { readThemeCookie } from '~/theme/theme-cookie';
-import { pageTitle } from '~/utils/meta';
+import { commonT, pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
 
 export const middleware: Route.MiddlewareFunction[] = [i18nMiddleware, sessionMiddleware];
@@ -83,7 +83,7 @@ export function HydrateFallback() {
 }
 
 export const meta: Route.MetaFunction = ({ error }) =>
-  pageTitle(error ? describeError(error, i18n.t).title : i18n.t('common:app.title'));
+  pageTitle(error ? describeError(error, i18n.t).title : commonT('app.title'));
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

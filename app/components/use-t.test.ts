@@ -70,3 +70,13 @@ describe('numbers', () => {
     expect(numberFormatter('es')(0.12345)).toBe((0.12345).toLocaleString('es'));
   });
 });
+
+describe('plurals', () => {
+  it('give the right form for each count, asked again and again', () => {
+    const instance = createI18n();
+    const t = createCachedT(instance) as unknown as (key: string, options?: object) => string;
+    for (const count of [0, 1, 2, 1, 0, 2, 21]) {
+      expect(t('header.unread', { count })).toBe((instance.t as (key: string, options: object) => string)('common:header.unread', { count }));
+    }
+  });
+});

@@ -46,6 +46,7 @@ function fill(template: Template, values: Record<string, unknown>): string | nul
  * - without options, the text itself;
  * - with plain values only, its pieces around {{placeholders}}, filled in on each call
  *   (escapeValue is off: React escapes what it renders);
+ * - a plural with only its count, the text for each count asked for;
  * - plurals, contexts, defaults, formats and nesting go through i18next as usual.
  */
 export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns: N = 'common' as N): TFunction<N> {
@@ -53,14 +54,27 @@ export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns
   const namespace = Array.isArray(ns) ? String(ns[0]) : String(ns);
   const texts = new Map<string, string>();
   const templates = new Map<string, Template | null>();
+  const counted = new Map<string, string>();
   let textsLanguage = instance.language;
   const t = (key: string, options?: Record<string, unknown>) => {
     if (instance.language !== textsLanguage) {
       texts.clear();
       templates.clear();
+      counted.clear();
       textsLanguage = instance.language;
     }
     if (options !== undefined) {
+      // A plural with nothing but its count: one text per count.
+      if (typeof options.count === 'number' && Object.keys(options).length === 1) {
+        const countKey = `${options.count}\u0000${key}`;
+        let text = counted.get(countKey);
+        if (text === undefined) {
+          text = fixed(key, options);
+          if (counted.size >= 1_000) counted.clear();
+          counted.set(countKey, text);
+        }
+        return text;
+      }
       for (const name in options) if (TEXT_CHOOSING_OPTIONS.has(name)) return fixed(key, options);
       let template = templates.get(key);
       if (template === undefined) {
