@@ -106,6 +106,16 @@ describe('the area guard', () => {
     expect(response.headers.get('set-cookie')).toContain('__session=;');
   });
 
+  it('lets the confirmation win over a read that fails at once', async () => {
+    me = { status: 401 };
+    const failAtOnce = (): Promise<string> => {
+      throw new Error('a read that fails before its first await');
+    };
+    const response = await guard(await requestAs('/operator/events', operator), async (context) => (await readWithAuth(context, failAtOnce)).data);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
   it("answers another role's area with the not-found page and reads nothing for it", async () => {
     const response = await guard(await requestAs('/driver/events', operator), async (context) => (await readWithAuth(context, read)).data);
     expect(response.status).toBe(404);

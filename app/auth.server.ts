@@ -57,7 +57,7 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
     } catch (error) {
       // A redirect (the session ended) or another role's area: no action runs. Anything else
       // (the API unavailable) is thrown by requireAuth in the action.
-      if (error instanceof Response || isNotFound(error)) throw error;
+      if (error instanceof Response || isOtherArea(error)) throw error;
     }
   }
 
@@ -78,8 +78,14 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   return response;
 };
 
-const notFound = () => data({ reason: 'not-found' } satisfies ErrorPageData, { status: 404 });
-const isNotFound = (error: unknown) => error instanceof Object && 'init' in error && (error.init as ResponseInit | null)?.status === 404;
+/** The not-found pages made for another role's area (and for nothing else that answers 404). */
+const otherAreaPages = new WeakSet<object>();
+function otherArea() {
+  const page = data({ reason: 'not-found' } satisfies ErrorPageData, { status: 404 });
+  otherAreaPages.add(page);
+  return page;
+}
+const isOtherArea = (error: unknown) => error instanceof Object && otherAreaPages.has(error);
 
 /** GET /api/user/me and what it means for this area; rejects with the redirect or error page to show. */
 async function confirmCaller(api: ApiClient, token: string, areaRole: string | null, url: URL, session: AppSession): Promise<AuthState> {
@@ -87,7 +93,7 @@ async function confirmCaller(api: ApiClient, token: string, areaRole: string | n
   if (!user) {
     throw redirect(loginPathFor(url), { headers: { 'Set-Cookie': await destroySession(session) } });
   }
-  if (user.role !== areaRole) throw notFound();
+  if (user.role !== areaRole) throw otherArea();
   return { user, token, api };
 }
 
@@ -119,7 +125,8 @@ export async function readWithAuth<T>(
   read: (auth: AuthState) => Promise<T>,
 ): Promise<{ auth: AuthState; data: T }> {
   const { early, confirmed } = guardedRequest(context);
-  const reading = early ? read(early) : null;
+  // Inside a promise: even a read that fails before its first await waits behind the confirmation.
+  const reading = early ? (async () => read(early))() : null;
   reading?.catch(() => undefined);
   const auth = await confirmed;
   const sameCaller = early !== null && early.user.id === auth.user.id && early.user.role === auth.user.role;
