@@ -48,15 +48,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } = await readWithAuth(context, async ({ api, user }) => {
     const id = ticketIdOf(params.id);
     const staff = isStaff(user.role);
-    // The ticket first: a driver asking for another's ticket gets the API's 404 before anything else.
-    const ticket = await api.get(`/api/ticket/${id}`, ticketSchema);
-    const [history, comments, attachments, operators, classifications] = await Promise.all([
+    // All at once, but the ticket's answer first: a driver asking for another's ticket gets
+    // the API's 404 for it, whatever the other reads answered.
+    const ticketRead = api.get(`/api/ticket/${id}`, ticketSchema);
+    const others = Promise.all([
       api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
       api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
       api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
       staff ? operatorsFor(api, user.role) : Promise.resolve([]),
       staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
     ]);
+    others.catch(() => undefined);
+    const ticket = await ticketRead;
+    const [history, comments, attachments, operators, classifications] = await others;
     return { ticket, history, comments, attachments, operators, classifications };
   });
   const staff = isStaff(user.role);
