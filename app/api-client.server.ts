@@ -175,7 +175,9 @@ export class ApiClient {
         return read;
       };
     } catch (error) {
-      console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+      // A call cancelled because the browser's request is over (it left, or the page already
+      // failed on another call) is not the API's failure.
+      if (!this.clientSignal?.aborted) console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
       throwErrorPage({ reason: 'service-unavailable' }, 503);
     }
     await this.check(method, path, answer);

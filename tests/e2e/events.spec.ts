@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_PASSWORD, demo, hydrated, signIn, signOut } from './fixtures';
+import { API_URL, DEMO_PASSWORD, demo, hydrated, ready, signIn, signOut } from './fixtures';
 
 /** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
 const msg = {
@@ -79,6 +79,7 @@ async function createEventInBrowser(page: Page, area: string, description: strin
 /** The new-event form filled, with sector and commune completed from the kilometre. */
 async function fillNewEvent(page: Page, area: string, description: string, staff = false): Promise<void> {
   await page.goto(`/${area}/events/new`);
+  await ready(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
   if (staff) await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
   await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
@@ -115,6 +116,7 @@ test('an operator filters, assigns to self, moves it to in progress and closes i
   const { folio } = await createTicketAs(demo.operator);
   await signIn(page, demo.operator);
   await page.goto('/operator/events');
+  await ready(page);
   await page.getByLabel('Buscar (folio, descripción, nombre, RUT o correo)').fill(folio);
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${folio}`));
@@ -142,6 +144,7 @@ test('a supervisor reassigns a ticket to an operator', async ({ page }) => {
   const { id } = await createTicketAs(demo.supervisor);
   await signIn(page, demo.supervisor);
   await page.goto(`/supervisor/events/${id}`);
+  await ready(page);
   await page.getByRole('button', { name: 'Asignarme' }).click();
   await expect(page.getByText(msg.updated)).toBeVisible();
   const select = page.getByLabel('Asignar a');
@@ -178,6 +181,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
 
   await signIn(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
+  await ready(page);
   await page.getByLabel('Nuevo comentario').fill(publicText);
   await page.getByRole('button', { name: 'Comentar' }).click();
   await expect(page.getByText(msg.commentSaved)).toBeVisible();
@@ -189,6 +193,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
 
   await signIn(page, demo.operator);
   await page.goto(`/operator/events/${id}`);
+  await ready(page);
   await expect(page.locator('.comment-thread')).toContainText(publicText);
   await page.getByLabel('Nuevo comentario').fill(noteText);
   await page.getByLabel('Nota interna (no la ve el conductor)').check();
@@ -199,6 +204,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
 
   await signIn(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
+  await ready(page);
   await expect(page.locator('.comment-thread')).toContainText(publicText);
   await expect(page.getByText(noteText)).toHaveCount(0);
 });
@@ -207,6 +213,7 @@ test('a driver uploads a PNG to their ticket and downloads it through the web ap
   const { id } = await createTicketAs(demo.driver);
   await signIn(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
+  await ready(page);
   await page.locator('input[type=file]').setInputFiles({ name: 'foto-bache.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   await page.getByRole('button', { name: 'Cargar archivos' }).click();
   await expect(page.getByText(msg.fileUploaded)).toBeVisible();
@@ -263,6 +270,7 @@ test('an event whose file is refused is still created, and the driver is told to
 test('files chosen before the form was sent back are asked for again, never lost silently', async ({ page }, testInfo) => {
   await signIn(page, demo.operator);
   await page.goto('/operator/events/new');
+  await ready(page);
   await page.getByLabel(/^Archivos/).setInputFiles({ name: 'antes.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   // Sent with a missing description: nothing is saved, and the form comes back.
   await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
