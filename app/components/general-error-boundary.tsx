@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useT } from '~/components/use-t';
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '~/session-user';
 import { isErrorPageData } from '~/utils/error-data';
@@ -55,7 +55,7 @@ export function describeError(error: unknown, t: TFunction<['common', 'messages'
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation(['common', 'messages']);
+  const t = useT<['common', 'messages']>(['common', 'messages']);
   const user = useRouteLoaderData<RootLoaderData>('root')?.user ?? null;
   const page = describeError(error, t);
   const card = (
