@@ -47,7 +47,7 @@ function fill(template: Template, values: Record<string, unknown>): string | nul
  * - with plain values only, its pieces around {{placeholders}}, filled in on each call
  *   (escapeValue is off: React escapes what it renders);
  * - a plural with only its count, the text for each count asked for;
- * - plurals, contexts, defaults, formats and nesting go through i18next as usual.
+ * - any other plural, contexts, defaults, formats and nesting go through i18next as usual.
  */
 export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns: N = 'common' as N): TFunction<N> {
   const fixed = instance.getFixedT(null, ns) as (key: string, options?: unknown) => string;

@@ -5,5 +5,6 @@ import { dashboardPath } from '~/navigation';
 
 /** A role's root (/operator ...) opens its dashboard. */
 export async function loader({ context }: Route.LoaderArgs) {
-  throw redirect(dashboardPath((await requireAuth(context)).user.role));
+  const { user } = await requireAuth(context);
+  throw redirect(dashboardPath(user.role));
 }

@@ -26,7 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
   const form = await request.formData();
-  const deleted = await (await requireAuth(context)).api.call('POST', `/api/profile/delete/${uuid}`);
+  const { api } = await requireAuth(context);
+  const deleted = await api.call('POST', `/api/profile/delete/${uuid}`);
   const session = await requestSession(request, context);
   // Refusals (their own account, the last active admin) come back as the API's message.
   if (deleted.ok) addToast(session, 'success', messages.userDeleted);

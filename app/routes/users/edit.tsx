@@ -34,7 +34,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
-  const updated = await (await requireAuth(context)).api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  const { api } = await requireAuth(context);
+  const updated = await api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
   if (!updated.ok) {
     // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
     // last admin...) or, when no field is named, as a second line.

@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
-  const created = await (await requireAuth(context)).api.call('POST', '/api/profile/new', { body: profile });
+  const { api } = await requireAuth(context);
+  const created = await api.call('POST', '/api/profile/new', { body: profile });
   if (!created.ok) {
     // 409 e-mail taken arrives with its field; anything else only with the API's message.
     const errors = toFormErrors(created);
