@@ -77,6 +77,15 @@ describe('the API client', () => {
     await expect((await client()).get('/wrong-shape', shape)).rejects.toThrow('Unexpected response from GET /wrong-shape');
   });
 
+  it("shares answers through a client the asking browser's departure does not cancel", async () => {
+    const left = new AbortController();
+    left.abort();
+    const api = new ApiClient(baseUrl, 'secret', await getSession(new Request('http://web.test/')), null, left.signal);
+    await expect(api.get('/ok', shape)).rejects.toMatchObject({ init: { status: 503 } });
+    expect(await api.shared().get('/ok', shape)).toEqual({ n: 1 });
+    expect(seen.at(-1)?.authorization).toBe('Bearer secret');
+  });
+
   it('keeps the connection usable after answers it did not read', async () => {
     const api = await client();
     for (let i = 0; i < 20; i++) expect((await api.call('DELETE', '/nothing')).ok).toBe(true);

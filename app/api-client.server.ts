@@ -73,6 +73,15 @@ export class ApiClient {
     private readonly clientSignal?: AbortSignal,
   ) {}
 
+  /**
+   * The same caller for an answer other page views will share (reference-data.server.ts):
+   * its calls are not cancelled when this browser's request ends, or the pages waiting on
+   * the same answer would fail with it.
+   */
+  shared(): ApiClient {
+    return new ApiClient(this.baseUrl, this.token, this.session, this.forwardedFor);
+  }
+
   /** Sends a call; 2xx payloads are validated with `schema`. */
   async call<S extends z.ZodType | undefined = undefined>(
     method: Method,

@@ -11,6 +11,7 @@ function fakeApi(answers: Record<string, () => unknown>) {
       calls.push(path);
       return answers[path]!();
     },
+    shared: () => api,
   } as unknown as ApiClient;
   return { api, calls };
 }

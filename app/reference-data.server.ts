@@ -10,7 +10,8 @@ import { cached } from '~/api-cache.server';
  * (reference data the API has no call to change) and the operators (the assignee choices).
  * Every events list, detail and new-event form asked the API for both: two of a page's five
  * calls. This web process keeps each answer for 30 s, per role, so the API still decides
- * who may read what (a role it refuses never gets another role's answer). Writes to
+ * who may read what (a role it refuses never gets another role's answer). The call is not
+ * tied to the browser that happened to ask first (`ApiClient.shared`). Writes to
  * accounts made through this process forget the operators at once (api-cache.server.ts).
  */
 const TTL_MS = 30_000;
@@ -19,9 +20,9 @@ const classificationList = z.array(classificationSchema);
 const operatorList = z.array(operatorSchema);
 
 export function classificationsFor(api: ApiClient, role: Role): Promise<Classification[]> {
-  return cached(`classifications:${role}`, TTL_MS, () => api.get('/api/ticket/category', classificationList));
+  return cached(`classifications:${role}`, TTL_MS, () => api.shared().get('/api/ticket/category', classificationList));
 }
 
 export function operatorsFor(api: ApiClient, role: Role): Promise<Operator[]> {
-  return cached(`operators:${role}`, TTL_MS, () => api.get('/api/profile/operator', operatorList));
+  return cached(`operators:${role}`, TTL_MS, () => api.shared().get('/api/profile/operator', operatorList));
 }
