@@ -65,9 +65,14 @@ describe('notifications', () => {
     const first = before.content[0];
     const read = await api.app.inject({ method: 'POST', url: `/api/notification/${first.id}/read`, headers: who.driver.headers });
     expect(read.json().payload.unread).toBe(before.unread - 1);
+    // The list counts both: every notification, and those still unread.
+    const after = (await list(who.driver)).json().payload;
+    expect(after).toMatchObject({ total: before.total, unread: before.unread - 1 });
     const all = await api.app.inject({ method: 'POST', url: `/api/notification/profile/${who.driver.id}/read-all`, headers: who.driver.headers });
     expect(all.json().payload.unread).toBe(0);
-    expect((await list(who.driver)).json().payload.content.every((n: { read: boolean }) => n.read)).toBe(true);
+    const none = (await list(who.driver)).json().payload;
+    expect(none.content.every((n: { read: boolean }) => n.read)).toBe(true);
+    expect(none).toMatchObject({ total: before.total, unread: 0 });
   });
 
   it('pages with page and size', async () => {

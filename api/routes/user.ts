@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { userListQuerySchema } from '@contract/profile';
-import { notFound, parseOr400 } from '../http/errors';
+import { parseOr400 } from '../http/errors';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
 import { listProfiles } from '../services/accounts';
-import { findLiveProfileById, toMeResponse } from '../services/profiles';
+import { toMeResponse } from '../services/profiles';
 
 export async function userRoutes(app: FastifyInstance) {
   app.get('/api/user/me', { preHandler: requireAuth }, async (request) => {
-    const me = await findLiveProfileById(app.db, principalOf(request).profileId);
-    if (!me) throw notFound();
-    return { payload: toMeResponse(me) };
+    // The account as requireAuth just resolved it from the token (active, not deleted): the
+    // same row, reused for at most a few seconds and forgotten after any account write.
+    const { profileId, email, firstName, lastName, role } = principalOf(request);
+    return { payload: toMeResponse({ id: profileId, email, firstName, lastName, profileCode: role }) };
   });
 
   /** The admin's users table: page, size, search and filters. */

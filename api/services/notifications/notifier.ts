@@ -77,7 +77,7 @@ export class Notifier {
   }
 
   async list(profileId: string, query: PageQuery): Promise<NotificationList> {
-    const [rows, [total], unread] = await Promise.all([
+    const [rows, [counts]] = await Promise.all([
       this.db
         .select({
           id: notification.id,
@@ -95,10 +95,16 @@ export class Notifier {
         .orderBy(desc(notification.id))
         .limit(query.size)
         .offset(query.page * query.size),
-      this.db.select({ n: sql<number>`count(*)::int` }).from(notification).where(eq(notification.profileId, profileId)),
-      this.unreadCount(profileId),
+      // Both counts in one pass over the profile's notifications.
+      this.db
+        .select({
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where ${notification.readAt} is null))::int`,
+        })
+        .from(notification)
+        .where(eq(notification.profileId, profileId)),
     ]);
-    return { content: rows.map(toDto), page: query.page, size: query.size, total: total?.n ?? 0, unread };
+    return { content: rows.map(toDto), page: query.page, size: query.size, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
   }
 
   /** Marks one of the profile's notifications read; false when it is not theirs. */

@@ -6,6 +6,17 @@ import { DateTime } from '~/components/date-time';
 import { StatusBadge } from './status-badge';
 import { useT } from '~/components/use-t';
 
+/** What a row shows of a ticket: all a list screen's loader sends to the page. */
+export type TicketRow = Pick<
+  TicketListItem,
+  'id' | 'folio' | 'dateEvent' | 'classificationName' | 'kilometer' | 'orientation' | 'sector' | 'statusCode' | 'late' | 'assignedToName'
+>;
+
+export function toTicketRow(ticket: TicketListItem): TicketRow {
+  const { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName } = ticket;
+  return { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName };
+}
+
 /**
  * A page of tickets as one plain table (docs/decisions/014): folio (a link to the detail),
  * date, classification, kilometre and orientation, sector, status (late said in words) and
@@ -18,12 +29,12 @@ export function TicketTable({
   detailBase,
   actions,
 }: {
-  tickets: readonly TicketListItem[];
+  tickets: readonly TicketRow[];
   caption: string;
   emptyText: string;
   /** The role's events path: rows link to `${detailBase}/${id}`. */
   detailBase: string;
-  actions?: (ticket: TicketListItem) => ReactNode;
+  actions?: (ticket: TicketRow) => ReactNode;
 }) {
   const t = useT('events');
   const columns = actions ? 8 : 7;

@@ -49,8 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     list,
     filters,
-    classifications,
-    operators,
+    // The filter's choices: a name for each id.
+    classifications: classifications.map(({ id, name }) => ({ id, name })),
+    operators: operators.map(({ id, name }) => ({ id, name })),
     canCreate: user.role !== 'INSPECTOR',
     staffView,
     pathname: url.pathname,
