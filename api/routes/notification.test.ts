@@ -94,6 +94,42 @@ describe('TICKET_LATE', () => {
     const rows = await api.database.db.select().from(notification).where(sql`${notification.ticketId} = ${t.id} and ${notification.type} = 'TICKET_LATE'`);
     expect(rows.map((r) => r.profileId).sort()).toEqual([who.operator.id, who.supervisor.id].sort());
   });
+
+  it('notifies a whole batch in one pass, each ticket once to its own people, even with two sweeps at a time', async () => {
+    const mine = await createTicket(api, who.operator);
+    const unassigned = await createTicket(api, who.operator);
+    await api.database.db
+      .update(ticket)
+      .set({ assignedToId: who.operator.id, statusCode: 'ASSIGNED', dueAt: new Date(Date.now() - 120_000) })
+      .where(eq(ticket.id, mine.id));
+    await api.database.db.update(ticket).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(ticket.id, unassigned.id));
+    const pushed: { to: string; ticketId: number | null; message: string }[] = [];
+    const stops = [who.operator.id, who.supervisor.id].map((id) =>
+      api.app.notifier.bus.subscribe(id, (event) => pushed.push({ to: id, ticketId: event.notification.ticketId, message: event.notification.message })),
+    );
+
+    const raised = await Promise.all([sweepLateTickets(api.database.db, api.app.notifier), sweepLateTickets(api.database.db, api.app.notifier)]);
+    stops.forEach((stop) => stop());
+
+    expect(raised[0] + raised[1]).toBe(2);
+    const rows = await api.database.db
+      .select()
+      .from(notification)
+      .where(sql`${notification.ticketId} in (${mine.id}, ${unassigned.id}) and ${notification.type} = 'TICKET_LATE'`);
+    const sent = rows.map((r) => `${r.ticketId} ${r.profileId} ${r.message}`).sort();
+    expect(sent).toEqual(
+      [
+        `${mine.id} ${who.operator.id} El evento ${mine.folio} está atrasado`,
+        `${mine.id} ${who.supervisor.id} El evento ${mine.folio} está atrasado`,
+        `${unassigned.id} ${who.supervisor.id} El evento ${unassigned.folio} está atrasado`,
+      ].sort(),
+    );
+    // What each open stream got matches what was stored for it.
+    expect(pushed.map((p) => `${p.ticketId} ${p.to} ${p.message}`).sort()).toEqual(sent);
+    const mails = await api.database.db.select().from(mailQueue).where(sql`${mailQueue.subject} like ${'%' + unassigned.folio + '%'}`);
+    expect(mails.map((m) => m.recipient)).toEqual(['supervisor@concesion.demo']);
+    expect(mails[0]!.body).toContain(`/supervisor/events/${unassigned.id}`);
+  });
 });
 
 describe('GET /api/notification/stream', () => {

@@ -18,7 +18,8 @@ export class Mailer {
     private readonly log: Logger,
   ) {}
 
-  async queue(mail: OutgoingMail): Promise<void> {
+  /** One mail or many, stored in one insert. */
+  async queue(mail: OutgoingMail | readonly OutgoingMail[]): Promise<void> {
     await enqueueMail(this.db, mail);
     void this.deliver();
   }

@@ -42,30 +42,58 @@ export class Notifier {
   ) {}
 
   async notify(input: NotifyInput): Promise<number> {
-    const ids = [...new Set(input.recipients.filter((r): r is string => Boolean(r) && r !== input.authorId))];
-    if (ids.length === 0) return 0;
+    return this.notifyAll([input]);
+  }
+
+  /**
+   * Several notifications at once (the late-ticket sweep raises up to a batch of them): the
+   * same work as `notify` for each, in a fixed number of queries whatever their number.
+   * Returns how many notifications were stored.
+   */
+  async notifyAll(inputs: readonly NotifyInput[]): Promise<number> {
+    const recipientsOf = inputs.map((input) => [
+      ...new Set(input.recipients.filter((r): r is string => Boolean(r) && r !== input.authorId)),
+    ]);
+    const everyone = [...new Set(recipientsOf.flat())];
+    if (everyone.length === 0) return 0;
     const people = await this.db
       .select({ id: profile.id, email: profile.email, role: profile.profileCode })
       .from(profile)
-      .where(and(inArray(profile.id, ids), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
-    const audience = people.filter((p) => !(input.staffOnly && p.role === 'DRIVER'));
-    if (audience.length === 0) return 0;
+      .where(and(inArray(profile.id, everyone), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const deliveries = inputs.flatMap((input, i) =>
+      recipientsOf[i]!.flatMap((id) => {
+        const person = byId.get(id);
+        return person && !(input.staffOnly && person.role === 'DRIVER') ? [{ input, person }] : [];
+      }),
+    );
+    if (deliveries.length === 0) return 0;
     const rows = await this.db
       .insert(notification)
-      .values(audience.map((p) => ({ profileId: p.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
+      .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
       .returning();
-    for (const person of audience) {
-      const row = rows.find((r) => r.profileId === person.id)!;
-      const unread = await this.unreadCount(person.id);
-      this.bus.publish(person.id, { notification: toDto({ ...row, folio: input.ticket.folio }), unread });
-      const area = ROLE_AREAS[person.role as Role];
-      await this.mailer.queue({
+    const unread = await this.unreadCounts([...new Set(deliveries.map((d) => d.person.id))]);
+    // Rows come back in the order they were inserted.
+    deliveries.forEach(({ input, person }, i) => {
+      this.bus.publish(person.id, { notification: toDto({ ...rows[i]!, folio: input.ticket.folio }), unread: unread.get(person.id) ?? 0 });
+    });
+    await this.mailer.queue(
+      deliveries.map(({ input, person }) => ({
         to: person.email,
         subject: input.message,
-        text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${area}/events/${input.ticket.id}\n`,
-      });
-    }
-    return audience.length;
+        text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}\n`,
+      })),
+    );
+    return deliveries.length;
+  }
+
+  private async unreadCounts(profileIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.db
+      .select({ profileId: notification.profileId, n: sql<number>`count(*)::int` })
+      .from(notification)
+      .where(and(inArray(notification.profileId, profileIds), isNull(notification.readAt)))
+      .groupBy(notification.profileId);
+    return new Map(rows.map((row) => [row.profileId, row.n]));
   }
 
   async unreadCount(profileId: string): Promise<number> {
