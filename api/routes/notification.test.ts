@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailQueue, notification, ticket } from '../db/schema';
 import { sweepLateTickets } from '../services/notifications/late-sweep';
 import { createTestApi, type TestApi } from '../test/helper';
@@ -129,6 +129,20 @@ describe('TICKET_LATE', () => {
     const mails = await api.database.db.select().from(mailQueue).where(sql`${mailQueue.subject} like ${'%' + unassigned.folio + '%'}`);
     expect(mails.map((m) => m.recipient)).toEqual(['supervisor@concesion.demo']);
     expect(mails[0]!.body).toContain(`/supervisor/events/${unassigned.id}`);
+  });
+
+  it('leaves a batch it could not notify for the next sweep', async () => {
+    const t = await createTicket(api, who.operator);
+    await api.database.db.update(ticket).set({ dueAt: new Date(Date.now() - 60_000) }).where(eq(ticket.id, t.id));
+    const store = vi.spyOn(api.app.notifier, 'store').mockRejectedValueOnce(new Error('database gone'));
+    await expect(sweepLateTickets(api.database.db, api.app.notifier)).rejects.toThrow('database gone');
+    store.mockRestore();
+    const [after] = await api.database.db.select({ lateNotifiedAt: ticket.lateNotifiedAt }).from(ticket).where(eq(ticket.id, t.id));
+    expect(after!.lateNotifiedAt).toBeNull();
+
+    expect(await sweepLateTickets(api.database.db, api.app.notifier)).toBe(1);
+    const rows = await api.database.db.select().from(notification).where(sql`${notification.ticketId} = ${t.id} and ${notification.type} = 'TICKET_LATE'`);
+    expect(rows.map((r) => r.profileId)).toEqual([who.supervisor.id]);
   });
 });
 

@@ -18,8 +18,7 @@ export class Mailer {
     private readonly log: Logger,
   ) {}
 
-  /** One mail or many, stored in one insert. */
-  async queue(mail: OutgoingMail | readonly OutgoingMail[]): Promise<void> {
+  async queue(mail: OutgoingMail): Promise<void> {
     await enqueueMail(this.db, mail);
     void this.deliver();
   }

@@ -6,6 +6,7 @@ import { ROLE_AREAS, type Role } from '@contract/roles';
 import type { Database } from '../../db/client';
 import { notification, profile, ticket } from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../mail/queue';
 import type { NotificationBus } from './bus';
 
 export type NotifyInput = {
@@ -45,18 +46,28 @@ export class Notifier {
     return this.notifyAll([input]);
   }
 
-  /**
-   * Several notifications at once (the late-ticket sweep raises up to a batch of them): the
-   * same work as `notify` for each, in a fixed number of queries whatever their number.
-   * Returns how many notifications were stored.
-   */
+  /** Several notifications at once, stored and announced (see `store`). Returns how many were stored. */
   async notifyAll(inputs: readonly NotifyInput[]): Promise<number> {
+    const { stored, announce } = await this.store(inputs);
+    announce();
+    return stored;
+  }
+
+  /**
+   * `notify`'s work for many at once (the late-ticket sweep raises a batch), in a fixed number
+   * of queries whatever their number: the notifications and their mails are stored with `db`,
+   * which may be the caller's transaction, so they are kept only with the change they tell of.
+   * `announce`, called once that is committed, pushes them to the open streams and starts the
+   * mail delivery.
+   */
+  async store(inputs: readonly NotifyInput[], db: Database = this.db): Promise<{ stored: number; announce: () => void }> {
+    const nothing = { stored: 0, announce: () => undefined };
     const recipientsOf = inputs.map((input) => [
       ...new Set(input.recipients.filter((r): r is string => Boolean(r) && r !== input.authorId)),
     ]);
     const everyone = [...new Set(recipientsOf.flat())];
-    if (everyone.length === 0) return 0;
-    const people = await this.db
+    if (everyone.length === 0) return nothing;
+    const people = await db
       .select({ id: profile.id, email: profile.email, role: profile.profileCode })
       .from(profile)
       .where(and(inArray(profile.id, everyone), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
@@ -67,28 +78,32 @@ export class Notifier {
         return person && !(input.staffOnly && person.role === 'DRIVER') ? [{ input, person }] : [];
       }),
     );
-    if (deliveries.length === 0) return 0;
-    const rows = await this.db
+    if (deliveries.length === 0) return nothing;
+    const rows = await db
       .insert(notification)
       .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
       .returning();
-    const unread = await this.unreadCounts([...new Set(deliveries.map((d) => d.person.id))]);
-    // Rows come back in the order they were inserted.
-    deliveries.forEach(({ input, person }, i) => {
-      this.bus.publish(person.id, { notification: toDto({ ...rows[i]!, folio: input.ticket.folio }), unread: unread.get(person.id) ?? 0 });
-    });
-    await this.mailer.queue(
+    const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
+    await enqueueMail(
+      db,
       deliveries.map(({ input, person }) => ({
         to: person.email,
         subject: input.message,
         text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}\n`,
       })),
     );
-    return deliveries.length;
+    const announce = () => {
+      // Rows come back in the order they were inserted.
+      deliveries.forEach(({ input, person }, i) => {
+        this.bus.publish(person.id, { notification: toDto({ ...rows[i]!, folio: input.ticket.folio }), unread: unread.get(person.id) ?? 0 });
+      });
+      void this.mailer.deliver();
+    };
+    return { stored: deliveries.length, announce };
   }
 
-  private async unreadCounts(profileIds: string[]): Promise<Map<string, number>> {
-    const rows = await this.db
+  private async unreadCounts(db: Database, profileIds: string[]): Promise<Map<string, number>> {
+    const rows = await db
       .select({ profileId: notification.profileId, n: sql<number>`count(*)::int` })
       .from(notification)
       .where(and(inArray(notification.profileId, profileIds), isNull(notification.readAt)))
