@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,8 +47,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   const inMemory = options.dataDir === 'memory://';
   const pgliteDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  // pg_trgm backs the ticket search index (migration 0001); PostgreSQL ships it in contrib.
-  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm } });
+  // pg_trgm and unaccent back the ticket search index (migrations 0001 and 0005); PostgreSQL ships them in contrib.
+  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

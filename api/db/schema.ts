@@ -98,11 +98,12 @@ export const roadSegment = pgTable('road_segment', {
 /**
  * The text q searches, as one expression: the trigram index is built on it and the
  * list query repeats it (qualified with the table, as it joins profiles that also
- * have e-mail and RUT), so PostgreSQL matches the two.
+ * have e-mail and RUT), so PostgreSQL matches the two. Accents are folded
+ * (`ticket_search_fold`, migration 0005: unaccent), so "gonzalez" finds "González".
  */
 export const ticketSearchDocument = (table = '') =>
   sql.raw(
-    `(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description)`,
+    `ticket_search_fold(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description)`,
   );
 
 /** A driver's claim, suggestion or incident (an "event" on screen). */

@@ -136,6 +136,15 @@ describe('search (q)', () => {
     expect(await search('ignacia@correo')).toEqual([target.id]);
   });
 
+  it('finds words with or without their accents, in any case', async () => {
+    const target = rows.find((r) => r.email === 'ignacia@correo.demo')!;
+    expect(await search('zuniga')).toEqual([target.id]);
+    expect(await search('ZUÑIGA')).toEqual([target.id]);
+    expect(await search('semaforo apagado')).toEqual([target.id]);
+    // Typed with accents the text does not have: still found.
+    expect(await search('ignácia')).toEqual([target.id]);
+  });
+
   it('treats LIKE wildcards as text', async () => {
     expect(await search('%%%')).toEqual([]);
     expect(await search('___')).toEqual([]);

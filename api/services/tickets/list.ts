@@ -63,7 +63,8 @@ export function searchCondition(q: string): SQL {
   if (rut) return eq(ticket.rut, rut);
   if (WHOLE_EMAIL.test(text)) return eq(ticket.email, text.toLowerCase());
   const needle = /^[\d.]+$/.test(text) ? text.replace(/\./g, '') : text;
-  return sql`${ticketSearchDocument('"ticket".')} ilike ${`%${escapeLike(needle)}%`}`;
+  // What was typed is folded as the document is: "Zuñiga" and "zuniga" both find "Zúñiga".
+  return sql`${ticketSearchDocument('"ticket".')} ilike ticket_search_fold(${`%${escapeLike(needle)}%`})`;
 }
 
 /** The filters other than scope, tab and status; when there are none, counters give the total. */
