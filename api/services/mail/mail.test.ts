@@ -70,7 +70,7 @@ describe('mail', () => {
     const sent: string[] = [];
     const transport: MailTransport = { kind: 'outbox', send: async (mail) => void sent.push(mail.to), close: () => {} };
     const mailer = new Mailer(database.db, transport, silent);
-    for (let i = 0; i < MAIL_BATCH * 2 + 5; i++) await enqueueMail(database.db, { to: `backlog${i}@concesion.demo`, subject: 's', text: 't' });
+    for (let i = 0; i < MAIL_BATCH * 2 + 5; i++) await enqueueMail(database.db, [{ to: `backlog${i}@concesion.demo`, subject: 's', text: 't' }]);
     await mailer.queue({ to: 'urgente@concesion.demo', subject: 'Cambio de contraseña', text: 't' });
     await mailer.idle();
     expect(sent).toHaveLength(MAIL_BATCH * 2 + 6);

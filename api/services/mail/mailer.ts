@@ -19,7 +19,7 @@ export class Mailer {
   ) {}
 
   async queue(mail: OutgoingMail): Promise<void> {
-    await enqueueMail(this.db, mail);
+    await enqueueMail(this.db, [mail]);
     void this.deliver();
   }
 

@@ -10,10 +10,9 @@ const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 720];
 export const MAIL_BATCH = 20;
 
 /** Queues messages, in one insert; delivery happens outside the user's request, so it can never fail it. */
-export async function enqueueMail(db: Database, mails: OutgoingMail | readonly OutgoingMail[]): Promise<void> {
-  const all = Array.isArray(mails) ? mails : [mails as OutgoingMail];
-  if (all.length === 0) return;
-  await db.insert(mailQueue).values(all.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text })));
+export async function enqueueMail(db: Database, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailQueue).values(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text })));
 }
 
 type Logger = { error(obj: object, msg: string): void };

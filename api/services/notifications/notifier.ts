@@ -42,13 +42,9 @@ export class Notifier {
     private readonly publicWebUrl: string,
   ) {}
 
+  /** Stores and announces one notification (see `store`); returns how many people it reached. */
   async notify(input: NotifyInput): Promise<number> {
-    return this.notifyAll([input]);
-  }
-
-  /** Several notifications at once, stored and announced (see `store`). Returns how many were stored. */
-  async notifyAll(inputs: readonly NotifyInput[]): Promise<number> {
-    const { stored, announce } = await this.store(inputs);
+    const { stored, announce } = await this.store([input]);
     announce();
     return stored;
   }
