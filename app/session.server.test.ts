@@ -16,6 +16,15 @@ describe('toasts in the session', () => {
     const after = await reload(await commitSession(next));
     expect(takeToasts(after)).toEqual([]);
   });
+
+  it("a form's success queued after its error replaces it", async () => {
+    const session = await getSession(new Request('http://web.test/'));
+    addToast(session, 'error', 'Indique el motivo de cierre.', 'close');
+    addToast(session, 'error', 'No se pudo guardar el comentario.', 'comment');
+    addToast(session, 'success', 'Evento cerrado.', 'close');
+    const next = await reload(await commitSession(session));
+    expect(takeToasts(next).map((t) => t.message)).toEqual(['No se pudo guardar el comentario.', 'Evento cerrado.']);
+  });
 });
 
 describe('the session cookie', () => {

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { env } from '~/env.server';
 import { sessionUserSchema, type SessionUser } from '~/session-user';
-import { MAX_TOASTS, type Toast, type ToastType } from '~/toast';
+import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/toast';
 
 type SessionData = { token: string; user: SessionUser };
 type SessionFlashData = { toasts: Toast[] };
@@ -96,10 +96,14 @@ export function signIn(session: AppSession, token: string, user: SessionUser): v
   session.set('user', user);
 }
 
-/** Queues a toast for the next page; keeps the newest six. */
-export function addToast(session: AppSession, type: ToastType, message: string): void {
-  const toasts = session.get('toasts') ?? [];
-  session.flash('toasts', [...toasts, { id: crypto.randomUUID(), type, message }].slice(-MAX_TOASTS));
+/**
+ * Queues a toast for the next page; keeps the newest six. `source` names the form: its
+ * success clears the errors it queued before (app/toast.ts).
+ */
+export function addToast(session: AppSession, type: ToastType, message: string, source?: string): void {
+  const fresh: Toast = { id: crypto.randomUUID(), type, message, ...(source ? { source } : {}) };
+  const queued = clearAnswered(session.get('toasts') ?? [], [fresh]);
+  session.flash('toasts', [...queued, fresh].slice(-MAX_TOASTS));
 }
 
 /** Reads and clears the queued toasts; the caller must commit the session. */

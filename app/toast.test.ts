@@ -22,4 +22,18 @@ describe('toasts', () => {
     expect(mergeToasts(shown, [])).toBe(shown);
     expect(mergeToasts(shown, [toast(2), toast(3)]).map((t) => t.id)).toEqual(['t1', 't2', 't3']);
   });
+
+  it('a success of a form clears the errors that form raised before, and only those', () => {
+    const shown: Toast[] = [
+      { id: 'e1', type: 'error', message: 'No se pudo cerrar el evento.', source: 'close' },
+      { id: 'e2', type: 'error', message: 'Indique el motivo de cierre.', source: 'close' },
+      { id: 'e3', type: 'error', message: 'No se pudo guardar el comentario.', source: 'comment' },
+      { id: 'i1', type: 'info', message: 'Nueva notificación' },
+    ];
+    const closed: Toast = { id: 's1', type: 'success', message: 'Evento cerrado.', source: 'close' };
+    expect(mergeToasts(shown, [closed]).map((t) => t.id)).toEqual(['e3', 'i1', 's1']);
+    // A success without a form, or an error, clears nothing.
+    expect(mergeToasts(shown, [{ id: 's2', type: 'success', message: 'Listo' }])).toHaveLength(5);
+    expect(mergeToasts(shown, [{ id: 'e4', type: 'error', message: 'Otra vez', source: 'close' }])).toHaveLength(5);
+  });
 });

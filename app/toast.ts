@@ -1,6 +1,10 @@
 /** A message from an action, shown once on the next page (section 2: bottom right, at most 6). */
 export type ToastType = 'success' | 'error' | 'info';
-export type Toast = { id: string; type: ToastType; message: string };
+/**
+ * `source` names the form that raised it (for example `close` on an event's page): a success
+ * of that form clears its earlier errors, so a fixed mistake does not stay on screen.
+ */
+export type Toast = { id: string; type: ToastType; message: string; source?: string };
 
 export const MAX_TOASTS = 6;
 
@@ -12,6 +16,12 @@ export function capToasts(toasts: readonly Toast[], max = MAX_TOASTS): Toast[] {
   return toasts.slice(Math.max(0, toasts.length - max));
 }
 
+/** Drops the errors that an incoming success of the same form answers. */
+export function clearAnswered(shown: readonly Toast[], incoming: readonly Toast[]): Toast[] {
+  const fixed = new Set(incoming.filter((toast) => toast.type === 'success' && toast.source).map((toast) => toast.source));
+  return shown.filter((toast) => !(toast.type === 'error' && toast.source && fixed.has(toast.source)));
+}
+
 /**
  * The toasts on screen after `incoming` arrive (with JavaScript, toasts of several pages
  * can be on screen together). Ones already shown are not repeated; returns `shown` itself
@@ -21,7 +31,7 @@ export function mergeToasts(shown: readonly Toast[], incoming: readonly Toast[],
   const known = new Set(shown.map((toast) => toast.id));
   const fresh = incoming.filter((toast) => !known.has(toast.id));
   if (fresh.length === 0) return shown;
-  return capToasts([...shown, ...fresh], max);
+  return capToasts([...clearAnswered(shown, fresh), ...fresh], max);
 }
 
 /** The browser event that brings a toast from outside an action (the live notifications). */

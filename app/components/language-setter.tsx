@@ -17,7 +17,7 @@ export function LanguageSetter() {
         <>
           <Icon name="language" />
           <span className="visually-hidden">{t('language.label')}: </span>
-          <span lang={current}>{t(`language.names.${current as (typeof SUPPORTED_LANGUAGES)[number]}`)}</span>
+          <span className="language-menu-name" lang={current}>{t(`language.names.${current as (typeof SUPPORTED_LANGUAGES)[number]}`)}</span>
           <Icon name="expand" size={18} />
         </>
       }

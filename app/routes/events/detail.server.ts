@@ -23,7 +23,8 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
   const intent = String(formData.get('intent') ?? '') as Intent;
   const detail = new URL(request.url).pathname;
   const back = async (type: 'success' | 'error', message: string, to = detail) => {
-    addToast(session, type, message);
+    // The intent names the form, so its success clears its earlier errors (app/toast.ts).
+    addToast(session, type, message, intent);
     return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
   };
   if (STAFF_INTENTS.includes(intent) && !isStaff(user.role)) return back('error', messages.forbidden);
@@ -58,12 +59,12 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
     case 'close': {
       const reason = String(formData.get('closureReason') ?? '');
       if (!(CLOSURE_REASONS as readonly string[]).includes(reason)) {
-        addToast(session, 'error', messages.ticketNotClosed);
+        addToast(session, 'error', messages.ticketNotClosed, intent);
         return back('error', messages.closureReasonRequired, `${detail}?confirm=close`);
       }
       const result = await put({ statusCode: 'CLOSED', closureReason: reason });
       if (result.ok) return back('success', messages.ticketClosed);
-      addToast(session, 'error', messages.ticketNotClosed);
+      addToast(session, 'error', messages.ticketNotClosed, intent);
       return back('error', result.message);
     }
     case 'reopen': {
