@@ -38,9 +38,19 @@ export function TicketTable({
 }) {
   const t = useT('events');
   const columns = actions ? 8 : 7;
+  // Column names, repeated on each card's cells on phones (data-table.css).
+  const labels = {
+    date: t('table.date'),
+    classification: t('table.classification'),
+    location: t('table.location'),
+    sector: t('table.sector'),
+    status: t('table.status'),
+    assignee: t('table.assignee'),
+    actions: t('table.actions'),
+  };
   return (
     <div className="table-wrap">
-      <table className="data-table">
+      <table className="data-table data-table--cards">
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -67,19 +77,19 @@ export function TicketTable({
                 <th scope="row" className="nowrap">
                   <Link to={`${detailBase}/${ticket.id}`}>{ticket.folio}</Link>
                 </th>
-                <td className="nowrap">
+                <td className="nowrap" data-label={labels.date}>
                   <DateTime value={ticket.dateEvent} />
                 </td>
-                <td>{ticket.classificationName}</td>
-                <td className="nowrap">
+                <td data-label={labels.classification}>{ticket.classificationName}</td>
+                <td className="nowrap" data-label={labels.location}>
                   {formatKilometer(ticket.kilometer)} · {t(`orientations.${ticket.orientation}`)}
                 </td>
-                <td>{ticket.sector}</td>
-                <td>
+                <td data-label={labels.sector}>{ticket.sector}</td>
+                <td data-label={labels.status}>
                   <StatusBadge status={ticket.statusCode} late={ticket.late} />
                 </td>
-                <td>{ticket.assignedToName ?? <span className="muted">{t('unassigned')}</span>}</td>
-                {actions ? <td>{actions(ticket)}</td> : null}
+                <td data-label={labels.assignee}>{ticket.assignedToName ?? <span className="muted">{t('unassigned')}</span>}</td>
+                {actions ? <td data-label={labels.actions}>{actions(ticket)}</td> : null}
               </tr>
             ))
           )}

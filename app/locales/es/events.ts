@@ -50,12 +50,16 @@ export const events = {
     none: 'Sin asignar',
     submit: 'Filtrar',
     clear: 'Limpiar filtros',
+    // Keyed without ':' (i18next's namespace separator): see app/components/events/sort-labels.ts.
     sorts: {
-      'createdAt:desc': 'Más recientes primero',
-      'createdAt:asc': 'Más antiguos primero',
-      'dueAt:asc': 'Vencimiento más próximo',
-      'kilometer:asc': 'Por kilómetro',
+      newestFirst: 'Más recientes primero',
+      oldestFirst: 'Más antiguos primero',
+      dueFirst: 'Vencimiento más próximo',
+      byKilometer: 'Por kilómetro',
     },
+    more: 'Filtros',
+    moreActiveOne: 'Filtros (1 activo)',
+    moreActive: 'Filtros ({{count}} activos)',
   },
   table: {
     caption: 'Eventos {{from}} a {{to}} de {{total}}',

@@ -4,6 +4,7 @@ import type { Route } from './+types/list';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
+import { SORT_LABEL_KEYS } from '~/components/events/sort-labels';
 import { readWithAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
 import { FilterSelect, FilterText } from '~/components/filter-fields';
@@ -77,6 +78,8 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   const number = useNumberFormat();
   const { tab: _tab, ...withoutTab } = filters;
   const filtered = Object.keys(withoutTab).some((key) => key !== 'sort');
+  // Filters inside the disclosure that narrow the list (the search box and the order are outside the count).
+  const activeFilters = Object.keys(withoutTab).filter((key) => key !== 'sort' && key !== 'q').length;
   const caption =
     list.total === 0
       ? t('table.captionEmpty')
@@ -116,63 +119,69 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
         {filters.tab ? <input type="hidden" name="tab" value={filters.tab} /> : null}
         {filters.late ? <input type="hidden" name="late" value={filters.late} /> : null}
         <FilterText className="filters-search" name="q" type="search" label={t('filters.q')} defaultValue={filters.q} maxLength={100} />
-        <FilterSelect name="status" label={t('filters.status')} defaultValue={filters.status} allLabel={t('filters.all')}>
-          {TICKET_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`statuses.${status}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect name="type" label={t('filters.type')} defaultValue={filters.type} allLabel={t('filters.all')}>
-          {TICKET_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`types.${type}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect name="classificationId" label={t('filters.classificationId')} defaultValue={filters.classificationId} allLabel={t('filters.all')}>
-          {classifications.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterText name="sector" label={t('filters.sector')} defaultValue={filters.sector} maxLength={120} />
-        <FilterText name="commune" label={t('filters.commune')} defaultValue={filters.commune} maxLength={120} />
-        <FilterSelect name="orientation" label={t('filters.orientation')} defaultValue={filters.orientation} allLabel={t('filters.all')}>
-          {ORIENTATIONS.map((o) => (
-            <option key={o} value={o}>
-              {t(`orientations.${o}`)}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterText className="filters-narrow" name="kmFrom" label={t('filters.kmFrom')} defaultValue={filters.kmFrom} inputMode="decimal" maxLength={9} />
-        <FilterText className="filters-narrow" name="kmTo" label={t('filters.kmTo')} defaultValue={filters.kmTo} inputMode="decimal" maxLength={9} />
-        <FilterText name="dateFrom" type="date" label={t('filters.dateFrom')} defaultValue={filters.dateFrom} />
-        <FilterText name="dateTo" type="date" label={t('filters.dateTo')} defaultValue={filters.dateTo} />
-        {staffView ? (
-          <FilterSelect name="assignedToId" label={t('filters.assignedToId')} defaultValue={filters.assignedToId} allLabel={t('filters.all')}>
-            <option value="none">{t('filters.none')}</option>
-            {operators.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </FilterSelect>
-        ) : null}
-        <FilterSelect name="sort" label={t('filters.sort')} defaultValue={filters.sort}>
-          {TICKET_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(`filters.sorts.${sort}`)}
-            </option>
-          ))}
-        </FilterSelect>
         <div className="filters-actions">
           <Button type="submit" variant="outlined">
             {t('filters.submit')}
           </Button>
           {filtered ? <Link to={listHref(pathname, filters.tab ? { tab: filters.tab } : {})}>{t('filters.clear')}</Link> : null}
         </div>
+        {/* The other filters behind a plain disclosure, so a phone sees the list first (decision 072). */}
+        <details className="filters-more">
+          <summary>{activeFilters === 0 ? t('filters.more') : t(activeFilters === 1 ? 'filters.moreActiveOne' : 'filters.moreActive', { count: activeFilters })}</summary>
+          <div className="filters-more-fields">
+            <FilterSelect name="status" label={t('filters.status')} defaultValue={filters.status} allLabel={t('filters.all')}>
+              {TICKET_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {t(`statuses.${status}`)}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect name="type" label={t('filters.type')} defaultValue={filters.type} allLabel={t('filters.all')}>
+              {TICKET_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`types.${type}`)}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect name="classificationId" label={t('filters.classificationId')} defaultValue={filters.classificationId} allLabel={t('filters.all')}>
+              {classifications.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterText name="sector" label={t('filters.sector')} defaultValue={filters.sector} maxLength={120} />
+            <FilterText name="commune" label={t('filters.commune')} defaultValue={filters.commune} maxLength={120} />
+            <FilterSelect name="orientation" label={t('filters.orientation')} defaultValue={filters.orientation} allLabel={t('filters.all')}>
+              {ORIENTATIONS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`orientations.${o}`)}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterText className="filters-narrow" name="kmFrom" label={t('filters.kmFrom')} defaultValue={filters.kmFrom} inputMode="decimal" maxLength={9} />
+            <FilterText className="filters-narrow" name="kmTo" label={t('filters.kmTo')} defaultValue={filters.kmTo} inputMode="decimal" maxLength={9} />
+            <FilterText name="dateFrom" type="date" label={t('filters.dateFrom')} defaultValue={filters.dateFrom} />
+            <FilterText name="dateTo" type="date" label={t('filters.dateTo')} defaultValue={filters.dateTo} />
+            {staffView ? (
+              <FilterSelect name="assignedToId" label={t('filters.assignedToId')} defaultValue={filters.assignedToId} allLabel={t('filters.all')}>
+                <option value="none">{t('filters.none')}</option>
+                {operators.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.name}
+                  </option>
+                ))}
+              </FilterSelect>
+            ) : null}
+            <FilterSelect name="sort" label={t('filters.sort')} defaultValue={filters.sort}>
+              {TICKET_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`filters.sorts.${SORT_LABEL_KEYS[sort]}`)}
+                </option>
+              ))}
+            </FilterSelect>
+          </div>
+        </details>
       </Form>
 
       <div aria-busy={navigation.state !== 'idle' || undefined}>
