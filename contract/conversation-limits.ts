@@ -13,6 +13,8 @@ export const ATTACHMENT_TYPES = {
   'application/pdf': 'PDF',
 } as const;
 export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+/** The types that have a small preview image (the ones the API's image library decodes: not HEIC or PDF). */
+export const PREVIEWABLE_TYPES: ReadonlySet<string> = new Set<AttachmentType>(['image/jpeg', 'image/png', 'image/webp']);
 export const ATTACHMENT_DEFAULT_MAX_MB = 10;
 export const ATTACHMENT_DEFAULT_MAX_FILES = 5;
 export const ATTACHMENT_LIST_SIZE = 100;

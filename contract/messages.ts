@@ -72,6 +72,7 @@ export const messages = {
   badRequest: 'La solicitud no es válida',
   invalidJson: 'El cuerpo de la solicitud no es un JSON válido',
   unsupportedMediaType: 'Tipo de contenido no admitido',
+  previewUnavailable: 'Este archivo no tiene vista previa',
   payloadTooLarge: 'La solicitud es demasiado grande',
   validationFailed: 'Revise los datos ingresados',
   unauthorized: 'Debe iniciar sesión',

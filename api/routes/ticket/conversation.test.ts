@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { queryRows } from '../../db/client';
@@ -194,6 +195,50 @@ describe('attachments', () => {
     expect((await upload(who.otherDriver, t.id, [{ name: 'a.png', content: PNG }])).statusCode).toBe(404);
     expect((await upload(who.inspector, t.id, [{ name: 'a.png', content: PNG }])).statusCode).toBe(403);
     expect((await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment/not-a-uuid`, headers: who.driver.headers })).statusCode).toBe(404);
+  });
+});
+
+describe('attachment previews and uploaders', () => {
+  const preview = (caller: { headers: object }, ticketId: number, attachmentId: string) =>
+    api.app.inject({ method: 'GET', url: `/api/ticket/${ticketId}/attachment/${attachmentId}/preview`, headers: caller.headers as Record<string, string> });
+
+  it('lists who uploaded each file and serves a WebP of at most 160 px for images only, never cached', async () => {
+    const t = await createTicket(api, who.driver);
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    await upload(who.driver, t.id, [{ name: 'bache.jpg', content: photo }]);
+    await upload(who.operator, t.id, [{ name: 'informe.pdf', content: PDF }]);
+    const list = (await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment?page=0&size=100`, headers: who.operator.headers })).json().payload;
+    expect(list.content.map((a: { fileName: string; uploadedBy: string }) => [a.fileName, a.uploadedBy])).toEqual([
+      ['bache.jpg', 'Juan Pérez'],
+      ['informe.pdf', expect.stringMatching(/\S+ \S+/)],
+    ]);
+    expect(list.content[1].uploadedBy).not.toBe('Juan Pérez');
+
+    const image = await preview(who.driver, t.id, list.content[0].id);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('no-store');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([160, 107]);
+
+    const pdf = await preview(who.driver, t.id, list.content[1].id);
+    expect(pdf.statusCode).toBe(415);
+    expect(pdf.json().errors.message).toBe(messages.previewUnavailable);
+    // The download is not kept by the browser either.
+    const file = await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment/${list.content[0].id}`, headers: who.driver.headers });
+    expect(file.headers['cache-control']).toBe('no-store');
+  });
+
+  it('has the download authorization: a foreign driver gets 404, no sign-in 401', async () => {
+    const t = await createTicket(api, who.driver);
+    const png = await sharp({ create: { width: 40, height: 30, channels: 4, background: '#3c3' } }).png().toBuffer();
+    await upload(who.driver, t.id, [{ name: 'a.png', content: png }]);
+    const [row] = await api.database.db.select().from(attachment).where(eq(attachment.ticketId, t.id));
+    expect((await preview(who.otherDriver, t.id, row!.id)).statusCode).toBe(404);
+    expect((await preview({ headers: {} }, t.id, row!.id)).statusCode).toBe(401);
+    expect((await preview(who.inspector, t.id, row!.id)).statusCode).toBe(200);
+    expect((await preview(who.driver, t.id, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
 

@@ -9,6 +9,7 @@ import { notificationText } from '../../services/notifications/notifier';
 import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
 import { addComment, listComments } from '../../services/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
+import { PREVIEWABLE, previewOf } from '../../services/tickets/previews';
 import { actorOf, allowRoles, ticketIdOf, TICKET_ID, visibleTicket } from './guards';
 
 const attachmentPageQuery = pageQuerySchema.extend({ size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE) });
@@ -82,7 +83,22 @@ export async function conversationRoutes(app: FastifyInstance) {
       .header('content-length', String(found.sizeBytes))
       .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
       .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=3600')
+      // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
+      .header('cache-control', 'no-store')
       .send(await app.storage.open(found.storageKey));
+  });
+
+  /**
+   * A small WebP of an image attachment (at most 160 px a side) for the attachments list,
+   * with the download's authorization; other files (PDF, HEIC) have none: 415.
+   */
+  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId/preview`, { preHandler: requireAuth }, async (request, reply) => {
+    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
+    const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
+    if (!found) throw notFound();
+    if (!PREVIEWABLE.has(found.contentType)) throw new ApiError(415, messages.previewUnavailable);
+    const image = await previewOf(await app.storage.open(found.storageKey));
+    if (!image) throw new ApiError(415, messages.previewUnavailable);
+    return reply.header('content-type', 'image/webp').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(image);
   });
 }

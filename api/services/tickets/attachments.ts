@@ -6,7 +6,7 @@ import { ATTACHMENT_TYPES, type Attachment, type AttachmentType } from '@contrac
 import { messages } from '@contract/messages';
 import type { PageQuery, Paged } from '@contract/envelope';
 import type { Database } from '../../db/client';
-import { attachment, ticketHistory } from '../../db/schema';
+import { attachment, profile, ticketHistory } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { FileStorage } from '../storage';
 import type { TicketActor } from './store';
@@ -105,10 +105,18 @@ export async function recordAttachments(db: Database, ticketId: number, actor: T
 
 export async function listAttachments(db: Database, ticketId: number, page: PageQuery): Promise<Paged<Attachment>> {
   const [rows, [total]] = await Promise.all([
-    db.select().from(attachment).where(eq(attachment.ticketId, ticketId)).orderBy(asc(attachment.createdAt), asc(attachment.id)).limit(page.size).offset(page.page * page.size),
+    // Who uploaded each file, by name ("Cargado por"); a deleted account leaves it empty.
+    db
+      .select({ row: attachment, uploaderName: sql<string | null>`${profile.firstName} || ' ' || ${profile.lastName}` })
+      .from(attachment)
+      .leftJoin(profile, eq(profile.id, attachment.uploaderId))
+      .where(eq(attachment.ticketId, ticketId))
+      .orderBy(asc(attachment.createdAt), asc(attachment.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ n: sql<number>`count(*)::int` }).from(attachment).where(eq(attachment.ticketId, ticketId)),
   ]);
-  return { content: rows.map((r) => toDto(r)), page: page.page, size: page.size, total: total?.n ?? 0 };
+  return { content: rows.map((r) => toDto({ ...r.row, uploaderName: r.uploaderName })), page: page.page, size: page.size, total: total?.n ?? 0 };
 }
 
 export async function findAttachment(db: Database, ticketId: number, id: string) {

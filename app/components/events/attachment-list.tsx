@@ -2,7 +2,7 @@ import { Button } from '~/components/button';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Attachment } from '@contract/conversation';
-import { ATTACHMENT_TYPES } from '@contract/conversation-limits';
+import { ATTACHMENT_TYPES, PREVIEWABLE_TYPES } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
 import { FilePicker } from '~/components/events/file-picker';
 import { useHydrated } from '~/components/use-hydrated';
@@ -53,7 +53,7 @@ export function AttachmentList({ attachments, detailPath, canUpload }: { attachm
         <p>{t('attachments.empty')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table data-table--cards">
             <thead>
               <tr>
                 <th scope="col">{t('attachments.name')}</th>
@@ -67,15 +67,21 @@ export function AttachmentList({ attachments, detailPath, canUpload }: { attachm
               {attachments.map((a) => (
                 <tr key={a.id}>
                   <th scope="row" className="breakable">
-                    {/* A plain link with download: a file, not a page React Router should render. */}
-                    <a href={`${detailPath}/attachments/${a.id}`} download={a.fileName} aria-label={t('attachments.download', { name: a.fileName })}>
-                      {a.fileName}
-                    </a>
+                    <span className="attachment-name">
+                      {/* A small image made by the API; decorative: the name beside it says what it is. */}
+                      {PREVIEWABLE_TYPES.has(a.contentType) ? (
+                        <img className="attachment-preview" src={`${detailPath}/attachments/${a.id}/preview`} alt="" width={80} height={80} loading="lazy" decoding="async" />
+                      ) : null}
+                      {/* A plain link with download: a file, not a page React Router should render. */}
+                      <a href={`${detailPath}/attachments/${a.id}`} download={a.fileName} aria-label={t('attachments.download', { name: a.fileName })}>
+                        {a.fileName}
+                      </a>
+                    </span>
                   </th>
-                  <td>{ATTACHMENT_TYPES[a.contentType as keyof typeof ATTACHMENT_TYPES] ?? a.contentType}</td>
-                  <td className="nowrap">{formatSize(a.sizeBytes)}</td>
-                  <td>{a.uploadedBy ?? t('detail.empty')}</td>
-                  <td className="nowrap">
+                  <td data-label={t('attachments.type')}>{ATTACHMENT_TYPES[a.contentType as keyof typeof ATTACHMENT_TYPES] ?? a.contentType}</td>
+                  <td className="nowrap" data-label={t('attachments.size')}>{formatSize(a.sizeBytes)}</td>
+                  <td data-label={t('attachments.uploadedBy')}>{a.uploadedBy ?? t('detail.empty')}</td>
+                  <td className="nowrap" data-label={t('attachments.date')}>
                     <DateTime value={a.createdAt} />
                   </td>
                 </tr>

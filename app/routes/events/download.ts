@@ -1,20 +1,7 @@
 import type { Route } from './+types/download';
-import { requireAuth } from '~/auth.server';
-import { ticketIdOf } from './events.server';
+import { attachmentFromApi } from './attachment-proxy.server';
 
-/** Headers of the API's answer the browser needs; nothing else (no cookies, no server details). */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control'];
-
-/** One attachment, streamed from the API as it arrives: the browser never sees the token. */
+/** One attachment, as a download (the API sends Content-Disposition: attachment). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { api } = await requireAuth(context);
-  const id = ticketIdOf(params.id);
-  if (!/^[\w-]{1,64}$/.test(params.attachmentId)) throw new Response(null, { status: 404 });
-  const upstream = await api.stream(`/api/ticket/${id}/attachment/${params.attachmentId}`);
-  const headers = new Headers({ 'x-content-type-options': 'nosniff' });
-  for (const name of PASSED_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(upstream.body, { status: 200, headers });
+  return attachmentFromApi(context, params, '');
 }

@@ -128,7 +128,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <div className="table-wrap" aria-busy={busy || undefined}>
-        <table className="data-table">
+        <table className="data-table data-table--cards">
           <caption>{list.total === 0 ? t('table.captionEmpty') : t('table.caption', { from: number(from), to: number(to), total: number(list.total) })}</caption>
           <thead>
             <tr>
@@ -190,14 +190,14 @@ function UserRow({ profile, self, fromParam, pathname }: { profile: Profile; sel
         {name}
         {self ? ` ${t('table.you')}` : null}
       </th>
-      <td className="breakable">{profile.email}</td>
-      <td className="nowrap">{profile.rut ? formatRut(profile.rut) : ''}</td>
-      <td className="nowrap">{profile.phone ? formatPhone(profile.phone) : ''}</td>
-      <td>{t(`roles.${profile.profileCode}`)}</td>
-      <td>
+      <td className="breakable" data-label={t('table.email')}>{profile.email}</td>
+      <td className="nowrap" data-label={t('table.rut')}>{profile.rut ? formatRut(profile.rut) : ''}</td>
+      <td className="nowrap" data-label={t('table.phone')}>{profile.phone ? formatPhone(profile.phone) : ''}</td>
+      <td data-label={t('table.profileCode')}>{t(`roles.${profile.profileCode}`)}</td>
+      <td data-label={t('table.status')}>
         <span className={`badge ${suspended ? 'badge--warning' : 'badge--success'}`}>{t(`statuses.${profile.status}`)}</span>
       </td>
-      <td>
+      <td data-label={t('table.actions')}>
         <div className="row-actions">
           <Link className="row-action" to={`${pathname}/${profile.uuid}/edit${fromParam}`} aria-label={t('actions.editUser', { name })}>
             {t('actions.edit')}
