@@ -27,6 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(rootData, { headers });
 }
 
+/**
+ * A refused action (4xx) may have queued toasts (the close form's errors): the root reads
+ * them again then too, where React Router would skip every loader after an error status.
+ */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
+  defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500);
+
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'stylesheet', href: appStylesHref },

@@ -8,6 +8,7 @@ import { rutSchema } from './rut-schema';
 import { storable, storableMessage } from './text';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES, type Channel } from './ticket-codes';
 import { TICKET_LIMITS } from './ticket-limits';
+import { COMMENT_MAX } from './conversation-limits';
 
 /*
  * What a ticket form sends (section 3). The same schemas validate the web forms (Conform)
@@ -121,6 +122,22 @@ export function ticketCreateSchemaFor(role: Role) {
 /** An empty value unassigns; a profile id assigns. */
 const assigneeSchema = z.preprocess(blankToNull, z.uuid({ error: messages.assigneeInvalid }).nullable());
 
+/**
+ * A message to the driver sent with the closure: stored as a public comment in the same
+ * transaction (decision 103). Blank is none; the comment's limits apply. Ignored unless closing.
+ */
+const closureMessageSchema = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(COMMENT_MAX, tooLong(COMMENT_MAX)).refine(storable, storableMessage).optional(),
+);
+
+/** The close form of an event's page: a reason (required) and the optional message to the driver. */
+export const ticketCloseSchema = z.object({
+  closureReason: choice(CLOSURE_REASONS, messages.closureReasonRequired, messages.closureReasonInvalid),
+  closureMessage: closureMessageSchema,
+});
+export type TicketClose = z.output<typeof ticketCloseSchema>;
+
 /** Closing needs a reason; checked even while other fields are wrong, so a form shows it at once. */
 function closingNeedsReason<T extends z.ZodType>(schema: T) {
   return schema.refine(
@@ -149,6 +166,7 @@ export const ticketUpdateSchema = closingNeedsReason(
     statusCode: optionalChoice(TICKET_STATUSES, messages.statusInvalid),
     assignedToId: assigneeSchema.optional(),
     closureReason: closureReasonFieldSchema,
+    closureMessage: closureMessageSchema,
   }),
 );
 export type TicketUpdate = z.output<typeof ticketUpdateSchema>;

@@ -140,6 +140,34 @@ describe('closing and reopening', () => {
     });
   });
 
+  it('closes with a message to the driver: a public comment the driver reads, written with the closure', async () => {
+    const created = await createTicket(api, who.driver);
+    await putTicket(api, who.operator, created.id, { assignedToId: who.operator.id });
+    const response = await putTicket(api, who.operator, created.id, {
+      statusCode: 'CLOSED',
+      closureReason: 'RESOLVED',
+      closureMessage: '  Reparamos el bache el martes. Gracias por avisar.  ',
+    });
+    expect(response.statusCode).toBe(200);
+    const thread = (await api.app.inject({ method: 'GET', url: `/api/ticket/${created.id}/comment?page=0&size=10`, headers: who.driver.headers })).json().payload;
+    expect(thread.content).toEqual([
+      expect.objectContaining({ comment: 'Reparamos el bache el martes. Gracias por avisar.', internal: false, authorRole: 'OPERATOR' }),
+    ]);
+    expect((await historyOf(created.id)).slice(-2).map((h) => h.action)).toEqual(['CLOSED', 'COMMENTED']);
+  });
+
+  it('a message that cannot be stored closes nothing; a message without closing is ignored', async () => {
+    const created = await ticketIn('IN_PROGRESS', who.operator.id);
+    const tooLong = await putTicket(api, who.operator, created.id, { statusCode: 'CLOSED', closureReason: 'RESOLVED', closureMessage: 'x'.repeat(2001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors.fields.closureMessage).toBe(formatMessage(messages.tooLong, { max: 2000 }));
+    expect((await get(created.id)).statusCode).toBe('IN_PROGRESS');
+    const notClosing = await putTicket(api, who.operator, created.id, { description: 'Otro texto', closureMessage: 'Hola' });
+    expect(notClosing.statusCode).toBe(200);
+    const thread = (await api.app.inject({ method: 'GET', url: `/api/ticket/${created.id}/comment?page=0&size=10`, headers: who.operator.headers })).json().payload;
+    expect(thread.total).toBe(0);
+  });
+
   it('locks a closed ticket: edits are a 409 until it is reopened', async () => {
     const created = await ticketIn('CLOSED', who.operator.id);
     const locked = await putTicket(api, who.operator, created.id, { description: 'Otro texto' });

@@ -37,23 +37,32 @@ export async function listComments(db: Database, ticketId: number, viewer: Role,
  */
 export async function addComment(db: Database, t: LoadedTicket, actor: TicketActor, input: CommentCreate): Promise<Comment> {
   const internal = isStaff(actor.role) && input.internal;
-  const now = new Date();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(comment)
-      .values({ ticketId: t.id, authorId: actor.profileId, authorName: actor.name, authorRole: actor.role, body: input.comment, internal, createdAt: now })
-      .returning();
-    await tx.insert(ticketHistory).values({
-      ticketId: t.id,
-      actorId: actor.profileId,
-      actorName: actor.name,
-      action: internal ? 'NOTE_ADDED' : 'COMMENTED',
-      changes: { comment: { from: null, to: row!.id } },
-      createdAt: now,
-    });
-    if (isStaff(actor.role)) {
-      await tx.update(ticket).set({ firstResponseAt: now }).where(and(eq(ticket.id, t.id), isNull(ticket.firstResponseAt)));
-    }
-    return toDto(row!);
+  return db.transaction((tx) => insertComment(tx, t.id, actor, input.comment, internal, new Date()));
+}
+
+/** The comment's row and history entry inside the caller's transaction (a closure's message uses it too). */
+export async function insertComment(
+  tx: Database,
+  ticketId: number,
+  actor: TicketActor,
+  body: string,
+  internal: boolean,
+  now: Date,
+): Promise<Comment> {
+  const [row] = await tx
+    .insert(comment)
+    .values({ ticketId, authorId: actor.profileId, authorName: actor.name, authorRole: actor.role, body, internal, createdAt: now })
+    .returning();
+  await tx.insert(ticketHistory).values({
+    ticketId,
+    actorId: actor.profileId,
+    actorName: actor.name,
+    action: internal ? 'NOTE_ADDED' : 'COMMENTED',
+    changes: { comment: { from: null, to: row!.id } },
+    createdAt: now,
   });
+  if (isStaff(actor.role)) {
+    await tx.update(ticket).set({ firstResponseAt: now }).where(and(eq(ticket.id, ticketId), isNull(ticket.firstResponseAt)));
+  }
+  return toDto(row!);
 }

@@ -12,6 +12,7 @@ import { channelFor, reporterFor, type Actor } from './permissions';
 import { findAssignable, findClassification, roadRange } from './reference';
 import { dueAtFor, isLate } from './sla';
 import { planTicketUpdate } from './update-plan';
+import { insertComment } from './comments';
 
 /** Who acts, with the name the history keeps even if the account is deleted later. */
 export type TicketActor = Actor & { name: string };
@@ -184,6 +185,10 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
     if (!plan) return;
     await tx.update(ticket).set(plan.patch).where(eq(ticket.id, id));
     await writeHistory(tx, id, actor, plan.action, plan.changes, now);
+    // The closure's message to the driver: a public comment, closed and said together or neither.
+    if (plan.patch.statusCode === 'CLOSED' && update.closureMessage) {
+      await insertComment(tx, id, actor, update.closureMessage, false, now);
+    }
   });
   return toTicketDto((await findTicket(db, id))!, now);
 }

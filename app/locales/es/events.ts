@@ -169,6 +169,8 @@ export const events = {
     chooseReason: 'Seleccione un motivo',
     confirmClose: 'Confirmar cierre',
     cancel: 'Cancelar',
+    closureMessage: 'Mensaje para el conductor (opcional)',
+    closureMessageHelp: 'Se agrega como comentario público: el conductor lo verá en su evento.',
   },
   history: {
     title: 'Historial',

@@ -1,10 +1,11 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import { commentCreateSchema } from '@contract/conversation';
 import { messages } from '@contract/messages';
 import { isStaff } from '@contract/roles';
-import { ticketEditSchema, type TicketUpdate } from '@contract/ticket';
-import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
+import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contract/ticket';
+import { TICKET_STATUSES } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
 import type { AuthState } from '~/auth.server';
 import { addToast, commitSession, type AppSession } from '~/session.server';
@@ -57,15 +58,21 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
       return result.ok ? back('success', messages.ticketUpdated) : back('error', result.message);
     }
     case 'close': {
-      const reason = String(formData.get('closureReason') ?? '');
-      if (!(CLOSURE_REASONS as readonly string[]).includes(reason)) {
+      // Errors come back beside their fields (the reason, the message) and as toasts.
+      const refused = async (result: SubmissionResult<string[]>, status: number, messagesShown: string[]) => {
         addToast(session, 'error', messages.ticketNotClosed, intent);
-        return back('error', messages.closureReasonRequired, `${detail}?confirm=close`);
+        for (const message of messagesShown) addToast(session, 'error', message, intent);
+        return data({ form: 'close' as const, result }, { status, headers: { 'Set-Cookie': await commitSession(session) } });
+      };
+      const submission = parseWithZod(formData, { schema: ticketCloseSchema });
+      if (submission.status !== 'success') {
+        const reply = submission.reply();
+        return refused(reply, 400, Object.values(reply.error ?? {}).flatMap((list) => list ?? []));
       }
-      const result = await put({ statusCode: 'CLOSED', closureReason: reason });
+      const result = await put({ statusCode: 'CLOSED', ...submission.value });
       if (result.ok) return back('success', messages.ticketClosed);
-      addToast(session, 'error', messages.ticketNotClosed, intent);
-      return back('error', result.message);
+      const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
+      return refused(submission.reply({ fieldErrors }), result.status, [result.message]);
     }
     case 'reopen': {
       const status = String(formData.get('reopenTo') ?? '');

@@ -5,6 +5,7 @@ import { OutlinedField } from '~/components/outlined-field';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
 import { attachmentPageSchema, ATTACHMENT_LIST_SIZE, commentPageSchema } from '@contract/conversation';
+import { COMMENT_MAX } from '@contract/conversation-limits';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
 import { formatPhone } from '@contract/phone';
@@ -80,6 +81,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The root loader's cookie last: when a refused close queues toasts and the root shows them
+ * in the same answer (no JavaScript), the cookie that took them out of the session wins.
+ */
+export const headers: Route.HeadersFunction = () => ({});
+
 export async function action({ request, context, params }: Route.ActionArgs) {
   const auth = await requireAuth(context);
   const id = ticketIdOf(params.id);
@@ -123,7 +130,9 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
         <Link to={listPath}>{t('detail.back')}</Link>
       </div>
 
-      {confirmClose ? <CloseConfirmation ticket={ticket} detailPath={detailPath} /> : null}
+      {confirmClose || actionData?.form === 'close' ? (
+        <CloseConfirmation ticket={ticket} detailPath={detailPath} lastResult={actionData?.form === 'close' ? actionData.result : undefined} />
+      ) : null}
 
       <div className="ticket-detail">
         <div>
@@ -261,15 +270,32 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
   );
 }
 
-/** The confirmation step before closing (a page state of its own, so it works without JavaScript). */
-function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath: string }) {
+/**
+ * The confirmation step before closing (a page state of its own, so it works without
+ * JavaScript): the reason and an optional message to the driver. A refused close comes back
+ * here with each error beside its field and what was typed kept.
+ */
+function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket; detailPath: string; lastResult?: SubmissionResult<string[]> }) {
   const t = useT('events');
+  const errors = lastResult?.error ?? {};
+  const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
+  const reasonError = errors.closureReason?.[0];
+  const messageError = errors.closureMessage?.[0];
   return (
     <section className="panel" aria-labelledby="confirm-title" role="region" style={{ marginBottom: 24 }}>
       <h2 id="confirm-title">{t('actions.confirmTitle', { folio: ticket.folio })}</h2>
       <p className="confirm-note">{t('actions.confirmNote')}</p>
-      <Form method="post" action={detailPath} className="inline-form">
-        <OutlinedField name="closureReason" select label={t('actions.closureReason')} defaultValue="" size="small" inputProps={{ required: true }}>
+      {/* The key remounts the fields after a refusal, so they show what was sent. */}
+      <Form method="post" action={`${detailPath}?confirm=close`} className="form-stack" noValidate key={JSON.stringify(lastResult ?? null)}>
+        <OutlinedField
+          name="closureReason"
+          select
+          label={t('actions.closureReason')}
+          defaultValue={values.closureReason ?? ''}
+          error={Boolean(reasonError)}
+          helperText={reasonError}
+          inputProps={{ 'aria-required': true, autoFocus: Boolean(reasonError) }}
+        >
           <option value="">{t('actions.chooseReason')}</option>
           {CLOSURE_REASONS.map((r) => (
             <option key={r} value={r}>
@@ -277,10 +303,23 @@ function CloseConfirmation({ ticket, detailPath }: { ticket: Ticket; detailPath:
             </option>
           ))}
         </OutlinedField>
-        <Button type="submit" name="intent" value="close" variant="contained" color="error">
-          {t('actions.confirmClose')}
-        </Button>
-        <Link to={detailPath}>{t('actions.cancel')}</Link>
+        <OutlinedField
+          name="closureMessage"
+          label={t('actions.closureMessage')}
+          multiline
+          minRows={3}
+          fullWidth
+          defaultValue={values.closureMessage ?? ''}
+          error={Boolean(messageError)}
+          helperText={messageError ?? t('actions.closureMessageHelp')}
+          inputProps={{ maxLength: COMMENT_MAX, autoFocus: Boolean(messageError) && !reasonError }}
+        />
+        <div className="form-actions">
+          <Button type="submit" name="intent" value="close" variant="contained" color="error">
+            {t('actions.confirmClose')}
+          </Button>
+          <Link to={detailPath}>{t('actions.cancel')}</Link>
+        </div>
       </Form>
     </section>
   );

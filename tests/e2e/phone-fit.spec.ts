@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { API_URL, apiCall, apiToken, demo, newDriver, ready, ticketBody } from './fixtures';
+
+/**
+ * Issue 15: every screen of every role fits a phone, JavaScript on and off. A mobile browser
+ * grows its layout viewport to fit content that is too wide (so innerWidth grows with it):
+ * the page's scrollWidth is compared with the device's width instead.
+ */
+const WIDTHS = [320, 360, 390, 414] as const;
+const HEIGHT = 740;
+
+type Arranged = { driver: { email: string; password: string }; ticketId: number; userUuid: string };
+let arranged: Arranged;
+
+/** A ticket of a driver of the test's own, with a long comment, an image attachment and history. */
+test.beforeAll(async () => {
+  const driver = await newDriver();
+  const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
+  const operator = await apiToken(demo.operator);
+  await apiCall(operator, 'POST', `/api/ticket/${ticket.id}/comment`, {
+    comment: 'Revisamos el lugar: https://vialidad.example.cl/una/ruta/muy/larga/sin/espacios/que/podria/desbordar',
+  });
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#a87' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bache-en-la-pista-derecha-frente-al-peaje-norte.jpg');
+  const upload = await fetch(`${API_URL}/api/ticket/${ticket.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${driver.token}` }, body: form });
+  expect(upload.status).toBe(201);
+  await apiCall(operator, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: (await apiCall<{ uuid: string }>(operator, 'GET', '/api/user/me')).uuid });
+  arranged = { driver, ticketId: ticket.id, userUuid: driver.id };
+});
+
+const screensOf = (role: string): string[] => {
+  const event = `events/${arranged.ticketId}`;
+  const area: Record<string, string[]> = {
+    driver: ['dashboard', 'events', 'events/new', event, 'notifications', 'profile'],
+    operator: ['dashboard', 'events', 'events/new', event, `${event}?confirm=close`, 'reports', 'assignments', 'notifications', 'profile'],
+    supervisor: ['dashboard', 'events', event, 'reports', 'assignments', 'notifications', 'profile'],
+    inspector: ['dashboard', 'events', event, 'reports', 'profile'],
+    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'assignments', 'notifications', 'users', 'users/new', `users/${arranged.userUuid}/edit`, 'profile', 'no-existe'],
+  };
+  return area[role]!.map((path) => `/${role}/${path}`);
+};
+
+/** What does not fit on the page now: sideways scrolling, or a header control cut off or too small. */
+async function misfits(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > width) {
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > width + 1 && e.getBoundingClientRect().width > 0)
+        .slice(0, 3)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').split(' ')[0]}`);
+      found.push(`${location.pathname}${location.search}: ${scrollWidth}px wide (${wide.join(', ')})`);
+    }
+    const controls = ['.shell-menu-toggle', '.shell-notifications', '.language-menu > summary', '.theme-menu > summary', '.user-menu > summary'];
+    for (const selector of controls) {
+      const element = document.querySelector(selector);
+      if (!element) continue;
+      const box = element.getBoundingClientRect();
+      if (box.left < 0 || box.right > width || box.top < 0) found.push(`${location.pathname}: ${selector} outside the screen`);
+      if (box.width < 44 || box.height < 44) found.push(`${location.pathname}: ${selector} is ${box.width}×${box.height}px`);
+    }
+    return found;
+  }, width);
+}
+
+/** The toast with `text` is on screen, wholly inside the visible area. */
+async function expectToastOnScreen(page: Page, text: string | RegExp, width: number) {
+  const toast = page.locator('.toast', { hasText: text }).first();
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(box.y + box.height).toBeLessThanOrEqual(HEIGHT);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+}
+
+async function signInOnPhone(page: Page, email: string, password: string, width: number) {
+  await page.goto('/user/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+  await expectToastOnScreen(page, 'Autenticación correcta', width);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: HEIGHT }, isMobile: true, hasTouch: true });
+
+    test('the public pages fit', async ({ page }) => {
+      const found: string[] = [];
+      for (const path of ['/user/login', '/user/register', '/user/recover-password', '/user/reset-password?token=x', '/no-existe']) {
+        await page.goto(path);
+        found.push(...(await misfits(page, width)));
+      }
+      expect(found).toEqual([]);
+    });
+
+    for (const role of ['driver', 'operator', 'supervisor', 'inspector', 'admin'] as const) {
+      test(`every screen of the ${role} fits, header controls and toasts on screen`, async ({ page }) => {
+        const [email, password] = role === 'driver' ? [arranged.driver.email, arranged.driver.password] : [demo[role], 'Demo-2026'];
+        await signInOnPhone(page, email, password, width);
+
+        // The user menu opens inside the screen, with its name and "Cerrar sesión" reachable.
+        await page.locator('.user-menu > summary').click();
+        const signOut = page.getByRole('button', { name: 'Cerrar sesión' });
+        await expect(signOut).toBeVisible();
+        const box = (await signOut.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+
+        const found: string[] = [];
+        for (const path of screensOf(role)) {
+          await page.goto(path);
+          found.push(...(await misfits(page, width)));
+        }
+        expect(found).toEqual([]);
+      });
+    }
+
+    test('an error of the close form shows on screen and beside its field', async ({ page }) => {
+      await signInOnPhone(page, demo.supervisor, 'Demo-2026', width);
+      await page.goto(`/supervisor/events/${arranged.ticketId}?confirm=close`);
+      await ready(page);
+      await page.getByRole('button', { name: 'Confirmar cierre' }).click();
+      await expectToastOnScreen(page, 'Indique el motivo de cierre', width);
+      await expect(page.getByLabel('Motivo de cierre')).toHaveAttribute('aria-invalid', 'true');
+      expect(await misfits(page, width)).toEqual([]);
+    });
+  });
+}
