@@ -180,6 +180,7 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
       now,
       currentSlaHours: current.slaHours,
       newClassification: category,
+      currentClassificationName: current.classificationName,
       assigneeNames,
     });
     if (!plan) return;

@@ -30,7 +30,9 @@ export type UpdateContext = {
   /** SLA hours of the ticket's classification now. */
   currentSlaHours: number;
   /** The classification asked for, when the update changes it. */
-  newClassification?: { id: number; type: TicketType; slaHours: number };
+  newClassification?: { id: number; type: TicketType; slaHours: number; name: string };
+  /** The current classification's name: the history names both, as people read them. */
+  currentClassificationName?: string;
   /** Display names of the assignees involved, for a readable history. */
   assigneeNames: Record<string, string>;
 };
@@ -68,6 +70,7 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
       throw new TicketRuleError('invalid', messages.validationFailed, { classificationId: messages.classificationTypeChange });
     }
     dueAt = reclassifiedDueAt(current.dueAt, ctx.currentSlaHours, next.slaHours);
+    changes.classificationName = { from: ctx.currentClassificationName ?? null, to: next.name };
   }
 
   const before: LifecycleState = {

@@ -91,7 +91,8 @@ export function AttachmentList({ attachments, detailPath, canUpload }: { attachm
         </div>
       )}
       {canUpload ? (
-        <form method="post" action={action} encType="multipart/form-data" className="inline-form" onSubmit={upload} style={{ marginTop: 16 }}>
+        // noValidate: an empty choice gets the API's Spanish message, never the browser's own bubble.
+        <form method="post" action={action} encType="multipart/form-data" className="inline-form" onSubmit={upload} noValidate style={{ marginTop: 16 }}>
           <FilePicker required style={{ flex: '1 1 260px' }} />
           <Button type="submit" variant="outlined" disabled={percent !== null}>
             {percent === null ? t('attachments.upload') : t('attachments.uploading', { percent })}

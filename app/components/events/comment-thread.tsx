@@ -2,6 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { Alert } from '~/components/alert';
 import { Button } from '~/components/button';
 import { Checkbox } from '~/components/checkbox';
+import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
@@ -29,8 +30,21 @@ export function CommentThread({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const [form, fields] = useForm({ id: 'comment', lastResult, ...validation.options });
+  // A new generation after each saved comment: a fresh, empty form (see below).
+  const [generation, setGeneration] = useState(0);
+  const [form, fields] = useForm({ id: `comment-${generation}`, lastResult, ...validation.options });
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment';
+  // After "Comentario guardado" (a redirect, so no answer of the form's own) the box starts
+  // empty again; a refused comment comes back with lastResult and keeps its text.
+  const commentSent = navigation.formData?.get('intent') === 'comment';
+  const [awaiting, setAwaiting] = useState(false);
+  useEffect(() => {
+    if (commentSent) setAwaiting(true);
+    else if (awaiting && navigation.state === 'idle') {
+      setAwaiting(false);
+      if (!lastResult) setGeneration((n) => n + 1);
+    }
+  }, [commentSent, awaiting, navigation.state, lastResult]);
   return (
     <section className="panel" aria-labelledby="comments-title">
       <h2 id="comments-title">{t('comments.title')}</h2>
@@ -52,7 +66,7 @@ export function CommentThread({
         </ol>
       )}
       {canComment ? (
-        <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
+        <Form key={generation} method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
           {form.errors?.map((error) => (
             <Alert key={error} severity="error">
               {error}

@@ -11,7 +11,7 @@ export function FilePicker({ required = false, hint, style }: { required?: boole
   return (
     <label className="form-stack" style={{ gap: 4, ...style }}>
       <span>{t('attachments.files')}</span>
-      <input type="file" name="files" multiple required={required} accept={ACCEPT} />
+      <input type="file" name="files" multiple required={required} aria-required={required || undefined} accept={ACCEPT} />
       {hint}
     </label>
   );

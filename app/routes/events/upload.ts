@@ -16,11 +16,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body || !contentType.startsWith('multipart/form-data')) {
-    addToast(session, 'error', messages.attachmentMissing);
+    addToast(session, 'error', messages.attachmentMissing, 'upload');
   } else {
     const result = await api.forward('POST', `/api/ticket/${id}/attachment`, request.body, contentType);
-    if (result.ok) addToast(session, 'success', messages.fileUploaded);
-    else addToast(session, 'error', result.message || messages.attachmentError);
+    if (result.ok) addToast(session, 'success', messages.fileUploaded, 'upload');
+    else addToast(session, 'error', result.message || messages.attachmentError, 'upload');
   }
   const headers = { 'Set-Cookie': await commitSession(session) };
   // XMLHttpRequest (progress shown with JavaScript) reloads the page's data itself.
