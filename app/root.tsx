@@ -1,6 +1,6 @@
 import { ThemeProvider } from '@mui/system';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
 import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
 import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/general-error-boundary';
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A refused action (4xx) may have queued toasts (the close form's errors): the root reads
  * them again then too, where React Router would skip every loader after an error status.
  */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
   defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500);
 
 export const links: Route.LinksFunction = () => [

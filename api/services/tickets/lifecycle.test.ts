@@ -187,9 +187,10 @@ describe('planning an update', () => {
   });
 
   it('swaps the SLA when the classification changes within its type, and refuses another type', () => {
-    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72 } })!;
+    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72, name: 'Cobro de peaje' } })!;
+    expect(same.changes.classificationName).toEqual({ from: null, to: 'Cobro de peaje' });
     expect(same.patch.dueAt).toEqual(hours(72));
-    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2 } }));
+    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2, name: 'Animal en la vía' } }));
     expect(error).toMatchObject({ kind: 'invalid', fields: { classificationId: messages.classificationTypeChange } });
   });
 
