@@ -87,6 +87,7 @@ export const messages = {
   ticketCreated: 'El evento fue creado correctamente',
   ticketNotCreated: 'No fue posible crear el evento',
   ticketUpdated: 'El evento fue actualizado correctamente',
+  ticketAssignedTo: 'El evento {{folio}} quedó asignado a {{name}}',
   ticketNotUpdated: 'No fue posible actualizar el evento',
   ticketClosed: 'The ticket was closed successfully',
   ticketNotClosed: 'The ticket was not closed',

@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'bache-en-la-pista-derecha-frente-al-peaje-norte.jpg');
   const upload = await fetch(`${API_URL}/api/ticket/${ticket.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${driver.token}` }, body: form });
   expect(upload.status).toBe(201);
-  await apiCall(operator, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: (await apiCall<{ uuid: string }>(operator, 'GET', '/api/user/me')).uuid });
+  await apiCall(operator, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: (await apiCall<{ userProfileDto: { id: string } }>(operator, 'GET', '/api/user/me')).userProfileDto.id });
   arranged = { driver, ticketId: ticket.id, userUuid: driver.id };
 });
 

@@ -247,5 +247,12 @@ export const events = {
     mine: 'Mis eventos',
     mineEmpty: 'No tiene eventos asignados.',
     dueAt: 'Vence',
+    handTo: 'Asignar {{folio}} a',
+    handToButton: 'Asignar…',
+    handToButtonLabel: 'Asignar {{folio}} a la persona elegida',
+    confirmTitle: '¿Asignar el evento {{folio}} a {{name}}?',
+    confirmNote: '{{name}} recibirá una notificación y el evento pasará a su lista.',
+    confirm: 'Confirmar asignación',
+    cancel: 'Cancelar',
   },
 } as const;

@@ -1,18 +1,19 @@
 import { Button } from '~/components/button';
-import { Form, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/index';
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
-import { TicketTable } from '~/components/events/ticket-table';
+import { TicketTable, type TicketRow } from '~/components/events/ticket-table';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
 import { useNumberFormat, useT } from '~/components/use-t';
+import { operatorsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -21,28 +22,56 @@ export const links: Route.LinksFunction = () => [
 
 const PAGE_SIZE = 10;
 const pageOf = (value: string | null) => Math.max(0, Math.min(100_000, Number.parseInt(value ?? '0', 10) || 0));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The unassigned queue (active, due first) and the staff member's own active tickets, each paged on its own. */
+/**
+ * The unassigned queue (active, due first) and the staff member's own active tickets, each
+ * paged on its own. `?assign={ticketId}&to={operatorId}` is the confirmation step of handing
+ * an event to someone (a page state, so it works without JavaScript; the POST does it).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const queuePage = pageOf(url.searchParams.get('queue'));
   const minePage = pageOf(url.searchParams.get('mine'));
+  const assignId = Number.parseInt(url.searchParams.get('assign') ?? '', 10);
+  const to = url.searchParams.get('to') ?? '';
   const {
-    data: [queue, mine],
-  } = await readWithAuth(context, ({ api }) =>
+    auth: { user },
+    data: [queue, mine, operators, asked],
+  } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
       fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }),
       // For staff, "me" is the tickets assigned to them.
       fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }),
+      operatorsFor(api, user.role),
+      assignId > 0 ? api.call('GET', `/api/ticket/${assignId}`, { schema: ticketSchema }) : Promise.resolve(null),
     ]),
   );
+  const operator = UUID.test(to) ? operators.find((o) => o.id === to) : undefined;
+  const confirm =
+    asked?.ok && operator && asked.payload.statusCode !== 'CLOSED'
+      ? { ticketId: asked.payload.id, folio: asked.payload.folio, operatorId: operator.id, operatorName: operator.name }
+      : null;
   const area = `/${url.pathname.split('/')[1]}`;
-  return { queue, mine, queuePage, minePage, pathname: url.pathname, eventsPath: `${area}/events` };
+  return {
+    queue,
+    mine,
+    queuePage,
+    minePage,
+    pathname: url.pathname,
+    eventsPath: `${area}/events`,
+    operators: operators.map(({ id, name }) => ({ id, name })),
+    selfId: user.id,
+    confirm,
+  };
 }
 
-const assignSchema = z.object({ intent: z.literal('assignMe'), ticketId: z.coerce.number().int().positive() });
+const assignSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('assignMe'), ticketId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('assign'), ticketId: z.coerce.number().int().positive(), assignedToId: z.uuid() }),
+]);
 
-/** "Asignarme" from a row: back to the same screen with the outcome as a toast. */
+/** "Asignarme" from a row, or a confirmed hand-over: back to the list with the outcome as a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
   const session = await requestSession(request, context);
@@ -50,16 +79,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     addToast(session, 'error', messages.badRequest);
   } else {
-    const result = await api.call('PUT', `/api/ticket/${parsed.data.ticketId}`, { body: { assignedToId: user.id }, schema: ticketSchema });
-    addToast(session, result.ok ? 'success' : 'error', result.ok ? messages.ticketUpdated : result.message);
+    const assignee = parsed.data.intent === 'assignMe' ? user.id : parsed.data.assignedToId;
+    const result = await api.call('PUT', `/api/ticket/${parsed.data.ticketId}`, { body: { assignedToId: assignee }, schema: ticketSchema });
+    if (!result.ok) addToast(session, 'error', result.message);
+    else if (parsed.data.intent === 'assignMe') addToast(session, 'success', messages.ticketUpdated);
+    else addToast(session, 'success', formatMessage(messages.ticketAssignedTo, { folio: result.payload.folio, name: result.payload.assignedToName ?? '' }));
   }
+  // Back to the same pages of both lists, without the confirmation.
   const url = new URL(request.url);
+  url.searchParams.delete('assign');
+  url.searchParams.delete('to');
   throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const { queue, mine, queuePage, minePage, pathname, eventsPath } = loaderData;
+  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm } = loaderData;
   const number = useNumberFormat();
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
@@ -70,6 +105,41 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
   };
   const pagesOf = (list: { total: number; size: number }) => Math.max(1, Math.ceil(list.total / list.size));
   const captionOf = (title: string, list: typeof queue) => `${title} (${number(list.total)}${list.totalCapped ? '+' : ''})`;
+  const here = href(queuePage, minePage);
+
+  /** A row's hand-over: choose a person, then confirm (a GET to this screen's confirmation step). */
+  const handOver = (ticket: TicketRow, withAssignMe: boolean) => (
+    <div className="row-actions assign-actions">
+      {withAssignMe ? (
+        <Form method="post" action={here}>
+          <input type="hidden" name="ticketId" value={ticket.id} />
+          <Button type="submit" name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
+            {t('actions.assignMe')}
+          </Button>
+        </Form>
+      ) : null}
+      <Form method="get" action={pathname} className="assign-to">
+        {queuePage ? <input type="hidden" name="queue" value={queuePage} /> : null}
+        {minePage ? <input type="hidden" name="mine" value={minePage} /> : null}
+        <input type="hidden" name="assign" value={ticket.id} />
+        <label className="visually-hidden" htmlFor={`assign-to-${ticket.id}`}>
+          {t('assignments.handTo', { folio: ticket.folio })}
+        </label>
+        <select id={`assign-to-${ticket.id}`} name="to">
+          {operators
+            .filter((o) => o.id !== selfId && o.name !== ticket.assignedToName)
+            .map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+        </select>
+        <Button type="submit" size="small" variant="outlined" aria-label={t('assignments.handToButtonLabel', { folio: ticket.folio })}>
+          {t('assignments.handToButton')}
+        </Button>
+      </Form>
+    </div>
+  );
 
   return (
     <section className="screen">
@@ -77,27 +147,41 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
         <h1>{t('assignments.title')}</h1>
       </div>
 
+      {confirm ? (
+        <section className="panel confirm-panel" role="region" aria-labelledby="assign-confirm-title">
+          <h2 id="assign-confirm-title">{t('assignments.confirmTitle', { folio: confirm.folio, name: confirm.operatorName })}</h2>
+          <p className="confirm-note">{t('assignments.confirmNote', { name: confirm.operatorName })}</p>
+          <Form method="post" action={here} className="form-actions">
+            <input type="hidden" name="ticketId" value={confirm.ticketId} />
+            <input type="hidden" name="assignedToId" value={confirm.operatorId} />
+            <Button type="submit" name="intent" value="assign" variant="contained" autoFocus>
+              {t('assignments.confirm')}
+            </Button>
+            <Link to={here}>{t('assignments.cancel')}</Link>
+          </Form>
+        </section>
+      ) : null}
+
       <h2 id="queue-title">{t('assignments.queue')}</h2>
       <TicketTable
         tickets={queue.content}
         caption={captionOf(t('assignments.queue'), queue)}
         emptyText={t('assignments.queueEmpty')}
         detailBase={eventsPath}
-        actions={(ticket) => (
-          <Form method="post" action={href(queuePage, minePage)}>
-            <input type="hidden" name="ticketId" value={ticket.id} />
-            <Button type="submit" name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
-              {t('actions.assignMe')}
-            </Button>
-          </Form>
-        )}
+        actions={(ticket) => handOver(ticket, true)}
       />
       <PaginationLinks page={queue.page} pages={pagesOf(queue)} hrefFor={(p) => href(p, minePage)} label={t('assignments.queue')} />
 
       <h2 id="mine-title" style={{ marginTop: 32 }}>
         {t('assignments.mine')}
       </h2>
-      <TicketTable tickets={mine.content} caption={captionOf(t('assignments.mine'), mine)} emptyText={t('assignments.mineEmpty')} detailBase={eventsPath} />
+      <TicketTable
+        tickets={mine.content}
+        caption={captionOf(t('assignments.mine'), mine)}
+        emptyText={t('assignments.mineEmpty')}
+        detailBase={eventsPath}
+        actions={(ticket) => handOver(ticket, false)}
+      />
       <PaginationLinks page={mine.page} pages={pagesOf(mine)} hrefFor={(p) => href(queuePage, p)} label={t('assignments.mine')} />
     </section>
   );
