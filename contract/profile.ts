@@ -70,6 +70,27 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
+/**
+ * POST /api/profile/me: what anyone may change of their own account (Mi perfil). E-mail,
+ * RUT and user type stay as they are: they identify the person and only an admin changes them.
+ */
+export const ownProfileSchema = z.object({
+  firstName: profileFields.firstName,
+  lastName: profileFields.lastName,
+  phone: phoneSchema,
+  realAddress: optionalAddress,
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** POST /api/profile/password: the current password and the new one (Mi perfil). */
+export const ownPasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(PASSWORD_MAX),
+    password: newPasswordSchema,
+  })
+  .refine((v) => v.password !== v.currentPassword, { path: ['password'], message: messages.passwordSameAsCurrent });
+export type OwnPassword = z.infer<typeof ownPasswordSchema>;
+
 /** One user as the admin's list and forms see it (never the password). */
 export const profileSchema = z.object({
   uuid: z.string(),

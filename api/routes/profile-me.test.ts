@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@contract/messages';
+import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
+
+/** Mi perfil (issue 15): every role sees and changes its own account, and only its own. */
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi({ demoTickets: 0 });
+});
+afterAll(() => api.close());
+
+let counter = 0;
+/** A driver account of the test's own (sign-up), and its first token. */
+async function newPerson(password = 'secreto-1') {
+  const email = `mi.perfil${++counter}@correo.cl`;
+  const created = await api.app.inject({
+    method: 'POST',
+    url: '/api/profile/new',
+    headers: { 'x-forwarded-for': `10.7.0.${counter}` },
+    payload: { email, password, firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5' },
+  });
+  expect(created.statusCode).toBe(201);
+  return { email, password, id: created.json().payload.uuid as string, token: await signIn(api.app, email, password) };
+}
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object, ip = '10.6.0.1') =>
+  api.app.inject({ method, url, payload, headers: { 'x-forwarded-for': ip, ...(token ? bearer(token) : {}) } });
+const alive = async (token: string) => (await call('GET', '/api/user/me', token)).statusCode;
+
+describe('GET and POST /api/profile/me', () => {
+  it('shows each role its own account, never a password', async () => {
+    for (const email of ['admin@concesion.demo', 'supervisor@concesion.demo', 'operador@concesion.demo', 'inspector@concesion.demo', 'conductor@concesion.demo']) {
+      const response = await call('GET', '/api/profile/me', await signIn(api.app, email));
+      expect(response.statusCode).toBe(200);
+      expect(response.json().payload).toMatchObject({ email, status: 'ACTIVE' });
+      expect(JSON.stringify(response.json())).not.toMatch(/password/i);
+    }
+  });
+
+  it('saves name, phone and address, normalised, and nothing else', async () => {
+    const person = await newPerson();
+    const response = await call('POST', '/api/profile/me', person.token, {
+      firstName: ' Ana María ',
+      lastName: 'Soto Pérez',
+      phone: '9 1234 5678',
+      realAddress: 'Camino a Melipilla 1234',
+      email: 'otra@correo.cl',
+      profileCode: 'ADMIN',
+      rut: '11.111.111-1',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(messages.profileSaved);
+    expect(response.json().payload).toMatchObject({
+      firstName: 'Ana María',
+      lastName: 'Soto Pérez',
+      phone: '+56912345678',
+      realAddress: 'Camino a Melipilla 1234',
+      email: person.email,
+      profileCode: 'DRIVER',
+      rut: '12345678-5',
+    });
+    expect((await call('GET', '/api/profile/me', person.token)).json().payload.phone).toBe('+56912345678');
+  });
+
+  it('answers the catalogue messages for bad values and 401 without a session', async () => {
+    const person = await newPerson();
+    const response = await call('POST', '/api/profile/me', person.token, { firstName: '', lastName: 'Soto', phone: '12' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.fields).toMatchObject({ firstName: messages.firstNameRequired, phone: messages.phoneInvalid });
+    expect((await call('GET', '/api/profile/me')).statusCode).toBe(401);
+    expect((await call('POST', '/api/profile/me', undefined, { firstName: 'X', lastName: 'Y', phone: '+56912345678' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/profile/password', () => {
+  it('refuses a wrong current password beside its field and changes nothing', async () => {
+    const person = await newPerson();
+    const response = await call('POST', '/api/profile/password', person.token, { currentPassword: 'no-es-esta', password: 'nueva-clave-1' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ message: messages.currentPasswordWrong, fields: { currentPassword: messages.currentPasswordWrong } });
+    expect(await signIn(api.app, person.email, person.password)).toBeTruthy();
+    const short = await call('POST', '/api/profile/password', person.token, { currentPassword: person.password, password: '123' });
+    expect(short.json().errors.fields.password).toBe(messages.passwordMin);
+  });
+
+  it('changes the password and ends every other session, keeping the one in use', async () => {
+    const person = await newPerson();
+    const other = await signIn(api.app, person.email, person.password);
+    const response = await call('POST', '/api/profile/password', person.token, { currentPassword: person.password, password: 'nueva-clave-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload.message).toBe(messages.passwordChanged);
+    expect(await alive(person.token)).toBe(200);
+    expect(await alive(other)).toBe(401);
+    const oldPassword = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-forwarded-for': '10.5.0.9' },
+      payload: { email: person.email, password: person.password, providerId: 'email', tokenId: '' },
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    expect(await signIn(api.app, person.email, 'nueva-clave-1')).toBeTruthy();
+  });
+
+  it('is throttled against guessing: the sixth wrong try in a row is a 429 with Retry-After', async () => {
+    const person = await newPerson();
+    for (let n = 0; n < 5; n++) {
+      expect((await call('POST', '/api/profile/password', person.token, { currentPassword: `mala-${n}`, password: 'nueva-clave-1' })).statusCode).toBe(400);
+    }
+    const blocked = await call('POST', '/api/profile/password', person.token, { currentPassword: person.password, password: 'nueva-clave-1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
