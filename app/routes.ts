@@ -18,6 +18,7 @@ export default [
 
   route('driver', 'routes/area/layout.tsx', { id: 'driver' }, [
     index('routes/area/index.tsx', { id: 'driver-index' }),
+    route('profile', 'routes/profile/index.tsx', { id: 'driver-profile' }),
     route('dashboard', 'routes/dashboard/index.tsx', { id: 'driver-dashboard' }),
     route('events', 'routes/events/list.tsx', { id: 'driver-events' }),
     route('events/new', 'routes/events/new.tsx', { id: 'driver-events-new' }),
@@ -30,6 +31,7 @@ export default [
 
   route('operator', 'routes/area/layout.tsx', { id: 'operator' }, [
     index('routes/area/index.tsx', { id: 'operator-index' }),
+    route('profile', 'routes/profile/index.tsx', { id: 'operator-profile' }),
     route('dashboard', 'routes/dashboard/index.tsx', { id: 'operator-dashboard' }),
     route('events', 'routes/events/list.tsx', { id: 'operator-events' }),
     route('events/new', 'routes/events/new.tsx', { id: 'operator-events-new' }),
@@ -45,6 +47,7 @@ export default [
 
   route('supervisor', 'routes/area/layout.tsx', { id: 'supervisor' }, [
     index('routes/area/index.tsx', { id: 'supervisor-index' }),
+    route('profile', 'routes/profile/index.tsx', { id: 'supervisor-profile' }),
     route('dashboard', 'routes/dashboard/index.tsx', { id: 'supervisor-dashboard' }),
     route('events', 'routes/events/list.tsx', { id: 'supervisor-events' }),
     route('events/new', 'routes/events/new.tsx', { id: 'supervisor-events-new' }),
@@ -60,6 +63,7 @@ export default [
 
   route('inspector', 'routes/area/layout.tsx', { id: 'inspector' }, [
     index('routes/area/index.tsx', { id: 'inspector-index' }),
+    route('profile', 'routes/profile/index.tsx', { id: 'inspector-profile' }),
     route('dashboard', 'routes/dashboard/index.tsx', { id: 'inspector-dashboard' }),
     route('events', 'routes/events/list.tsx', { id: 'inspector-events' }),
     route('events/:id', 'routes/events/detail.tsx', { id: 'inspector-events-detail' }),
@@ -71,6 +75,7 @@ export default [
 
   route('admin', 'routes/area/layout.tsx', { id: 'admin' }, [
     index('routes/area/index.tsx', { id: 'admin-index' }),
+    route('profile', 'routes/profile/index.tsx', { id: 'admin-profile' }),
     route('dashboard', 'routes/dashboard/index.tsx', { id: 'admin-dashboard' }),
     route('events', 'routes/events/list.tsx', { id: 'admin-events' }),
     route('events/new', 'routes/events/new.tsx', { id: 'admin-events-new' }),

@@ -84,6 +84,7 @@ export const messages = {
   currentPasswordWrong: 'La contraseña actual no es correcta',
   passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
   profileSaved: 'Sus datos fueron guardados',
+  ownPasswordChanged: 'Su contraseña fue cambiada. Sus otras sesiones se cerraron.',
   serviceUnavailable: 'El servicio no está disponible en este momento',
   internalError: 'Ocurrió un error inesperado',
   accountSuspended: 'Su cuenta está suspendida. Contacte al administrador',

@@ -83,12 +83,16 @@ export const ownProfileSchema = z.object({
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
 /** POST /api/profile/password: the current password and the new one (Mi perfil). */
-export const ownPasswordSchema = z
-  .object({
-    currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(PASSWORD_MAX),
-    password: newPasswordSchema,
-  })
-  .refine((v) => v.password !== v.currentPassword, { path: ['password'], message: messages.passwordSameAsCurrent });
+export const ownPasswordFieldsSchema = z.object({
+  currentPassword: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired).max(PASSWORD_MAX),
+  password: newPasswordSchema,
+});
+/** `.refine(...newPasswordDiffers)`: the new password is not the current one. */
+export const newPasswordDiffers: [(v: { password?: string; currentPassword?: string }) => boolean, { path: string[]; message: string }] = [
+  (v) => !v.password || v.password !== v.currentPassword,
+  { path: ['password'], message: messages.passwordSameAsCurrent },
+];
+export const ownPasswordSchema = ownPasswordFieldsSchema.refine(...newPasswordDiffers);
 export type OwnPassword = z.infer<typeof ownPasswordSchema>;
 
 /** One user as the admin's list and forms see it (never the password). */

@@ -87,7 +87,7 @@ describe('POST /api/profile/password', () => {
     const other = await signIn(api.app, person.email, person.password);
     const response = await call('POST', '/api/profile/password', person.token, { currentPassword: person.password, password: 'nueva-clave-1' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().payload.message).toBe(messages.passwordChanged);
+    expect(response.json().payload.message).toBe(messages.ownPasswordChanged);
     expect(await alive(person.token)).toBe(200);
     expect(await alive(other)).toBe(401);
     const oldPassword = await api.app.inject({

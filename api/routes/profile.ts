@@ -32,6 +32,6 @@ export async function profileRoutes(app: FastifyInstance) {
   app.post('/api/profile/password', { preHandler: requireAuth }, async (request) => {
     const input = parseOr400(ownPasswordSchema, request.body);
     await changeOwnPassword(app.db, app.loginThrottle, principalOf(request), request.ip, input);
-    return { payload: { message: messages.passwordChanged } };
+    return { payload: { message: messages.ownPasswordChanged } };
   });
 }

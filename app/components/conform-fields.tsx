@@ -109,6 +109,7 @@ export function ConformSelect({
   meta,
   label,
   required,
+  markRequired,
   helperText,
   onChange,
   children,
@@ -116,6 +117,8 @@ export function ConformSelect({
   meta: FieldMetadata<unknown>;
   label: string;
   required?: boolean;
+  /** The label's asterisk (the events forms, whose introduction refers to it). */
+  markRequired?: boolean;
   /** Shown when there is no error; " " keeps the line so a message never moves the form. */
   helperText?: string;
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
@@ -134,6 +137,7 @@ export function ConformSelect({
       fullWidth
       onChange={onChange}
       inputProps={{ required: required || undefined }}
+      markRequired={markRequired}
     >
       {children}
     </OutlinedField>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * A header drop-down on a native <details> element: it opens and closes without JavaScript
  * and is announced as an expandable button. With JavaScript, `useHeaderMenus` adds what
- * menus are expected to do: close on Escape (focus back on the button), on a click outside
- * and when another one opens.
+ * menus are expected to do: close on Escape (focus back on the button), on a click outside,
+ * when another one opens and when the page changes.
  */
 export function HeaderMenu({ className, summary, children }: { className: string; summary: ReactNode; children: ReactNode }) {
   return (
@@ -25,6 +26,11 @@ export function closeMenu(element: Element) {
 
 export function useHeaderMenus<T extends HTMLElement>() {
   const ref = useRef<T>(null);
+  // A link in a menu (Mi perfil) leads to another page: the menu does not stay open over it.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    for (const menu of ref.current?.querySelectorAll<HTMLDetailsElement>('details.header-menu[open]') ?? []) menu.open = false;
+  }, [pathname]);
   useEffect(() => {
     const root = ref.current;
     if (!root) return;

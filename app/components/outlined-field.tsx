@@ -26,6 +26,8 @@ export type OutlinedFieldProps = {
   shrinkLabel?: boolean;
   /** A native <select> (it works without JavaScript) with these <option>s. */
   select?: boolean;
+  /** Marks the label of a required field with MUI's asterisk (hidden from screen readers, which hear "required"). */
+  markRequired?: boolean;
   children?: ReactNode;
 };
 
@@ -60,6 +62,7 @@ export function OutlinedField({
   inputProps,
   shrinkLabel,
   select,
+  markRequired = false,
   children,
 }: OutlinedFieldProps) {
   const generated = useId();
@@ -86,7 +89,7 @@ export function OutlinedField({
   );
   return (
     <FormControl error={error} fullWidth={fullWidth} size={size} required={false}>
-      <InputLabel htmlFor={id} id={labelId} shrink={select || shrinkLabel ? true : undefined}>
+      <InputLabel htmlFor={id} id={labelId} shrink={select || shrinkLabel ? true : undefined} required={markRequired}>
         {label}
       </InputLabel>
       {input}

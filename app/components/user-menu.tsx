@@ -1,4 +1,5 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
+import { ROLE_AREAS } from '@contract/roles';
 import type { SessionUser } from '~/session-user';
 import { HeaderMenu } from './header-menu';
 import { Icon } from './icons';
@@ -26,6 +27,10 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <p className="user-menu-detail">{user.email}</p>
         <p className="user-menu-detail">{t(`roles.${user.role}`)}</p>
       </div>
+      <Link className="header-menu-item" to={`/${ROLE_AREAS[user.role]}/profile`}>
+        <Icon name="person" size={18} />
+        <span>{t('header.profile')}</span>
+      </Link>
       <Form method="post" action="/user/logout">
         <button type="submit" className="header-menu-item">
           <Icon name="logout" size={18} />

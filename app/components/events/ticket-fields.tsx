@@ -49,13 +49,14 @@ export function EventField({
       onChange={onChange}
       inputProps={{ required: required || undefined, maxLength, inputMode }}
       shrinkLabel={type === 'datetime-local'}
+      markRequired={required}
     />
   );
 }
 
 /** The events forms' selects: a line always kept for the message, as their text fields. */
 export function EventSelect(props: Omit<ComponentProps<typeof ConformSelect>, 'helperText'>) {
-  return <ConformSelect {...props} helperText=" " />;
+  return <ConformSelect {...props} markRequired={props.required} helperText=" " />;
 }
 
 export type TicketFieldMetas = Record<

@@ -84,7 +84,7 @@ export const events = {
   },
   form: {
     newTitle: 'Nuevo evento',
-    newIntro: 'Registre un reclamo, una sugerencia o un incidente en la ruta. Los campos marcados son obligatorios.',
+    newIntro: 'Registre un reclamo, una sugerencia o un incidente en la ruta. Los campos marcados con * son obligatorios; el correo, la dirección y los archivos son opcionales.',
     editTitle: 'Actualizar evento',
     classificationId: 'Clasificación',
     chooseClassification: 'Seleccione una clasificación',

@@ -71,6 +71,22 @@ export const users = {
     saving: 'Guardando…',
     cancel: 'Cancelar',
   },
+  /** Mi perfil: every role's own account (app/routes/profile/index.tsx). */
+  own: {
+    title: 'Mi perfil',
+    intro: 'Sus datos de contacto y su contraseña. El correo, el RUT y el tipo de usuario solo los cambia un administrador.',
+    account: 'Cuenta',
+    email: 'Correo electrónico',
+    rut: 'RUT',
+    role: 'Tipo de usuario',
+    details: 'Datos de contacto',
+    save: 'Guardar datos',
+    passwordTitle: 'Cambiar contraseña',
+    passwordIntro: 'Al cambiarla se cierran sus otras sesiones abiertas; esta sigue abierta.',
+    currentPassword: 'Contraseña actual',
+    savePassword: 'Cambiar contraseña',
+    none: '—',
+  },
   delete: {
     title: 'Eliminar usuario',
     question: '¿Eliminar a {{name}}?',

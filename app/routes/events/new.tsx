@@ -15,6 +15,9 @@ import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
 import { CHANNELS, ORIENTATIONS } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
+import { profileSchema } from '@contract/profile';
+import { formatPhone } from '@contract/phone';
+import { formatRut } from '@contract/rut';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { toFormErrors, type ApiClient } from '~/api-client.server';
 import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
@@ -58,9 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const key = nearbyKey(url.searchParams.get('kilometer'), url.searchParams.get('orientation'));
   const {
     auth: { user },
-    data: [classifications, road, nearby],
+    data: [classifications, road, nearby, own],
   } = await readWithAuth(context, ({ api, user }) =>
-    Promise.all([classificationsFor(api, user.role), api.get('/api/road/profile', roadProfileSchema), nearbyFor(api, key)]),
+    Promise.all([
+      classificationsFor(api, user.role),
+      api.get('/api/road/profile', roadProfileSchema),
+      nearbyFor(api, key),
+      // A driver reports as themselves: their details arrive filled in (editable). Staff record for someone else.
+      user.role === 'DRIVER' ? api.get('/api/profile/me', profileSchema) : Promise.resolve(null),
+    ]),
   );
   return {
     classifications: classifications.filter((c) => c.active),
@@ -70,6 +79,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff: isStaff(user.role),
     listPath: url.pathname.replace(/\/new$/, ''),
     now: toSantiagoInputValue(new Date()),
+    reporter: own
+      ? {
+          fullName: `${own.firstName} ${own.lastName}`.trim(),
+          rut: own.rut ? formatRut(own.rut) : '',
+          phone: own.phone ? formatPhone(own.phone) : '',
+          email: own.email,
+        }
+      : {},
   };
 }
 
@@ -178,7 +195,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof loader>();
-  const { classifications, road, staff, listPath, now } = loaderData;
+  const { classifications, road, staff, listPath, now, reporter } = loaderData;
   const validation = useLazyValidation(
     // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
     () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof m.staffTicketCreateSchema),
@@ -189,7 +206,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
   const [form, fields] = useForm<input<typeof staffTicketCreateSchema>>({
     id: 'new-event',
     lastResult: actionData?.result,
-    defaultValue: { dateEvent: now },
+    defaultValue: { dateEvent: now, ...reporter },
     ...validation.options,
   });
 

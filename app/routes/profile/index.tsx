@@ -1,0 +1,207 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/index';
+import { PASSWORD_MAX } from '@contract/auth-limits';
+import { messages } from '@contract/messages';
+import { profileSchema, type Profile } from '@contract/profile';
+import { ADDRESS_MAX, NAME_MAX } from '@contract/profile-fields';
+import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
+import { formatRut } from '@contract/rut';
+import { toFormErrors } from '~/api-client.server';
+import { readWithAuth, requireAuth } from '~/auth.server';
+import { Alert } from '~/components/alert';
+import { Button } from '~/components/button';
+import { ConformTextField, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
+import { useLazyValidation } from '~/components/lazy-validation';
+import { useT } from '~/components/use-t';
+import { registerNamespace } from '~/i18n/config';
+import { users } from '~/locales/es/users';
+import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { commonT, pageTitle } from '~/utils/meta';
+import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
+
+registerNamespace('users', users);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+/** Never sent back to the browser after a failed submission. */
+const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
+
+/** Mi perfil: the signed-in person's own account, in every role's area (issue 15, decision 103). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { data: profile } = await readWithAuth(context, ({ api }) => api.get('/api/profile/me', profileSchema));
+  return { profile };
+}
+
+/** Two forms, told apart by `intent`: contact details, and the password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const { api } = await requireAuth(context);
+  const session = await requestSession(request, context);
+  const done = async (message: string) => {
+    addToast(session, 'success', message, String(formData.get('intent')));
+    throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
+  };
+
+  if (formData.get('intent') === 'password') {
+    const submission = parseWithZod(formData, { schema: ownPasswordFormSchema });
+    if (submission.status !== 'success') return data({ form: 'password' as const, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    const { currentPassword, password } = submission.value;
+    const changed = await api.call('POST', '/api/profile/password', { body: { currentPassword, password } });
+    if (!changed.ok) {
+      const errors = toFormErrors(changed);
+      const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
+      return data(
+        { form: 'password' as const, result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+        { status: changed.status },
+      );
+    }
+    return done(messages.ownPasswordChanged);
+  }
+
+  const submission = parseWithZod(formData, { schema: ownProfileFormSchema });
+  if (submission.status !== 'success') return data({ form: 'profile' as const, result: submission.reply() }, { status: 400 });
+  const { intent: _intent, ...body } = submission.value;
+  const saved = await api.call('POST', '/api/profile/me', { body, schema: profileSchema });
+  if (!saved.ok) {
+    const errors = toFormErrors(saved);
+    return data({ form: 'profile' as const, result: submission.reply({ formErrors: errors.formErrors, fieldErrors: errors.fieldErrors }) }, { status: saved.status });
+  }
+  // The header shows the name from the session: keep it in step.
+  const auth = readAuth(session);
+  if (auth) signIn(session, auth.token, { ...auth.user, name: `${saved.payload.firstName} ${saved.payload.lastName}`.trim() });
+  return done(messages.profileSaved);
+}
+
+export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT('users');
+  const { profile } = loaderData;
+  return (
+    <section className="screen">
+      <h1>{t('own.title')}</h1>
+      <p className="screen-intro">{t('own.intro')}</p>
+
+      <section className="panel profile-account" aria-labelledby="account-title">
+        <h2 id="account-title">{t('own.account')}</h2>
+        <dl className="field-list">
+          <dt>{t('own.email')}</dt>
+          <dd>{profile.email}</dd>
+          <dt>{t('own.rut')}</dt>
+          <dd>{profile.rut ? formatRut(profile.rut) : t('own.none')}</dd>
+          <dt>{t('own.role')}</dt>
+          <dd>{t(`roles.${profile.profileCode}`)}</dd>
+        </dl>
+      </section>
+
+      <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
+      <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
+    </section>
+  );
+}
+
+function DetailsForm({ profile, lastResult }: { profile: Profile; lastResult?: SubmissionResult<string[]> }) {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./profile.schema').then((m) => m.ownProfileFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm<OwnProfileForm>({
+    id: `own-profile-${profile.firstName}-${profile.lastName}-${profile.phone}-${profile.realAddress}`,
+    lastResult,
+    defaultValue: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone ? formatPhone(profile.phone) : '',
+      realAddress: profile.realAddress ?? '',
+    },
+    ...validation.options,
+  });
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
+  return (
+    <section className="panel" aria-labelledby="details-title">
+      <h2 id="details-title">{t('own.details')}</h2>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
+        {form.errors?.map((error) => (
+          <Alert key={error} severity="error">
+            {error}
+          </Alert>
+        ))}
+        <input type="hidden" name="intent" value="profile" />
+        <div className="form-row">
+          <ConformTextField meta={fields.firstName} label={t('form.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
+          <ConformTextField meta={fields.lastName} label={t('form.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
+        </div>
+        <ConformTextField
+          meta={fields.phone}
+          label={t('form.phone')}
+          type="tel"
+          autoComplete="tel"
+          helperText={t('form.phoneHelp')}
+          maxLength={PHONE_INPUT_MAX}
+          required
+        />
+        <ConformTextField meta={fields.realAddress} label={t('form.realAddress')} autoComplete="street-address" maxLength={ADDRESS_MAX} />
+        <div className="form-actions">
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? t('form.saving') : t('own.save')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm({ lastResult, answer }: { lastResult?: SubmissionResult<string[]>; answer: unknown }) {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./profile.schema').then((m) => m.ownPasswordFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm<OwnPasswordForm>({ id: 'own-password', lastResult, ...validation.options });
+  // The password fields are emptied after each answer of the server.
+  const attempt = useAnswerCount(answer);
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'password';
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">{t('own.passwordTitle')}</h2>
+      <p className="screen-note">{t('own.passwordIntro')}</p>
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
+        {form.errors?.map((error) => (
+          <Alert key={error} severity="error">
+            {error}
+          </Alert>
+        ))}
+        <input type="hidden" name="intent" value="password" />
+        <ConformTextField
+          meta={fields.currentPassword}
+          label={t('own.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={PASSWORD_MAX}
+          required
+          resetKey={attempt}
+        />
+        <div className="form-row">
+          <NewPasswordFields
+            password={fields.password}
+            confirm={fields.passwordConfirm}
+            labels={{ password: t('form.newPassword'), confirm: t('form.passwordConfirm') }}
+            helperText={t('form.passwordHelp')}
+            resetKey={attempt}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" variant="outlined" disabled={saving}>
+            {saving ? t('form.saving') : t('own.savePassword')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(commonT('screens.profile'));
