@@ -56,6 +56,8 @@ export async function revokeToken(token: string) {
 export async function signOut(page: Page) {
   await page.locator('details.user-menu > summary').click();
   await page.getByRole('button', { name: labels.signOut }).click();
+  // Signed out only once the sign-in page is back: a sign-in started before would find the old session.
+  await expect(page).toHaveURL(/\/user\/login/);
 }
 
 /** Signs in against the API directly (for arranging data), from an address of its own. */

@@ -22,6 +22,7 @@ export function EventField({
   multiline,
   inputMode,
   onChange,
+  markRequired,
 }: {
   meta: Meta;
   label: string;
@@ -32,6 +33,8 @@ export function EventField({
   multiline?: boolean;
   inputMode?: 'decimal' | 'text';
   onChange?: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  /** The label's asterisk: on the new-event form, whose introduction refers to it. */
+  markRequired?: boolean;
 }) {
   return (
     <OutlinedField
@@ -49,14 +52,14 @@ export function EventField({
       onChange={onChange}
       inputProps={{ required: required || undefined, maxLength, inputMode }}
       shrinkLabel={type === 'datetime-local'}
-      markRequired={required}
+      markRequired={markRequired && required}
     />
   );
 }
 
 /** The events forms' selects: a line always kept for the message, as their text fields. */
 export function EventSelect(props: Omit<ComponentProps<typeof ConformSelect>, 'helperText'>) {
-  return <ConformSelect {...props} markRequired={props.required} helperText=" " />;
+  return <ConformSelect {...props} markRequired={props.markRequired && props.required} helperText=" " />;
 }
 
 export type TicketFieldMetas = Record<
@@ -72,6 +75,7 @@ export function TicketFields({
   kmRange,
   onLocationChange,
   fillButton,
+  markRequired = false,
 }: {
   fields: TicketFieldMetas;
   classifications: readonly Classification[];
@@ -80,12 +84,14 @@ export function TicketFields({
   onLocationChange?: () => void;
   /** Without JavaScript: the button that fills sector and commune. */
   fillButton?: ReactNode;
+  /** Mark the required fields' labels (the new-event form). */
+  markRequired?: boolean;
 }) {
   const t = useT('events');
   const km = (n: number) => String(n).replace('.', ',');
   return (
     <>
-      <EventSelect meta={fields.classificationId} label={t('form.classificationId')} required>
+      <EventSelect meta={fields.classificationId} label={t('form.classificationId')} required markRequired={markRequired}>
         <option value="">{t('form.chooseClassification')}</option>
         {classifications.map((c) => (
           <option key={c.id} value={c.id}>
@@ -93,8 +99,8 @@ export function TicketFields({
           </option>
         ))}
       </EventSelect>
-      <EventField meta={fields.description} label={t('form.description')} maxLength={TICKET_LIMITS.description} required multiline />
-      <EventField meta={fields.dateEvent} label={t('form.dateEvent')} type="datetime-local" required />
+      <EventField meta={fields.description} label={t('form.description')} maxLength={TICKET_LIMITS.description} required markRequired={markRequired} multiline />
+      <EventField meta={fields.dateEvent} label={t('form.dateEvent')} type="datetime-local" required markRequired={markRequired} />
       <div className="form-row">
         <EventField
           meta={fields.kilometer}
@@ -103,9 +109,10 @@ export function TicketFields({
           maxLength={9}
           helperText={kmRange ? t('form.kilometerHelp', { min: km(kmRange.min), max: km(kmRange.max) }) : undefined}
           required
+          markRequired={markRequired}
           onChange={onLocationChange}
         />
-        <EventSelect meta={fields.orientation} label={t('form.orientation')} required onChange={onLocationChange}>
+        <EventSelect meta={fields.orientation} label={t('form.orientation')} required markRequired={markRequired} onChange={onLocationChange}>
           <option value="">{t('form.chooseOrientation')}</option>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
@@ -116,14 +123,14 @@ export function TicketFields({
       </div>
       {fillButton}
       <div className="form-row">
-        <EventField meta={fields.sector} label={t('form.sector')} maxLength={TICKET_LIMITS.sector} required />
-        <EventField meta={fields.commune} label={t('form.commune')} maxLength={TICKET_LIMITS.commune} required />
+        <EventField meta={fields.sector} label={t('form.sector')} maxLength={TICKET_LIMITS.sector} required markRequired={markRequired} />
+        <EventField meta={fields.commune} label={t('form.commune')} maxLength={TICKET_LIMITS.commune} required markRequired={markRequired} />
       </div>
       <h2 className="form-section-title">{t('form.reporter')}</h2>
-      <EventField meta={fields.fullName} label={t('form.fullName')} maxLength={TICKET_LIMITS.fullName} required />
+      <EventField meta={fields.fullName} label={t('form.fullName')} maxLength={TICKET_LIMITS.fullName} required markRequired={markRequired} />
       <div className="form-row">
-        <EventField meta={fields.rut} label={t('form.rut')} helperText={t('form.rutHelp')} maxLength={RUT_INPUT_MAX} required />
-        <EventField meta={fields.phone} label={t('form.phone')} type="tel" helperText={t('form.phoneHelp')} maxLength={PHONE_INPUT_MAX} required />
+        <EventField meta={fields.rut} label={t('form.rut')} helperText={t('form.rutHelp')} maxLength={RUT_INPUT_MAX} required markRequired={markRequired} />
+        <EventField meta={fields.phone} label={t('form.phone')} type="tel" helperText={t('form.phoneHelp')} maxLength={PHONE_INPUT_MAX} required markRequired={markRequired} />
       </div>
       <div className="form-row">
         <EventField meta={fields.email} label={t('form.email')} type="email" maxLength={TICKET_LIMITS.email} />

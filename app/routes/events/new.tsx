@@ -276,7 +276,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
           </Alert>
         ))}
         {staff ? (
-          <EventSelect meta={fields.channelCode} label={t('form.channelCode')} required>
+          <EventSelect meta={fields.channelCode} label={t('form.channelCode')} required markRequired>
             <option value="">{t('form.chooseChannel')}</option>
             {CHANNELS.map((c) => (
               <option key={c} value={c}>
@@ -291,6 +291,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
           fields={fields as unknown as TicketFieldMetas}
           classifications={classifications}
           kmRange={{ min: road.minKm, max: road.maxKm }}
+          markRequired
           onLocationChange={() => fillFromKilometer(false)}
           fillButton={
             <div className="form-actions">
