@@ -44,9 +44,12 @@ export const links: Route.LinksFunction = () => [
  * variables in one precomputed <style>, and the precomputed MUI theme for components
  * (app/theme/provider-theme.ts). The baseline CssBaseline would inject lives in app.css.
  */
+const RELOAD_FROM_BFCACHE = "addEventListener('pageshow',function(e){if(e.persisted)location.reload()})";
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const serverTheme = useRouteLoaderData<typeof loader>('root')?.theme ?? DEFAULT_THEME;
+  const root = useRouteLoaderData<typeof loader>('root');
+  const serverTheme = root?.theme ?? DEFAULT_THEME;
   const choice = useThemeChoiceState(serverTheme);
   const { theme } = choice;
   return (
@@ -57,6 +60,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <style id="app-theme" dangerouslySetInnerHTML={{ __html: themeStyleSheet(theme) }} />
         <Links nonce={nonce} />
+        {/*
+         * A signed-in page the browser restores from its back-forward cache (Back after
+         * "Cerrar sesión") asks the server again, which sends an ended session to sign-in.
+         * Inline and first, so it holds before (and without) the app's scripts (decision 104).
+         */}
+        {root?.user ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: RELOAD_FROM_BFCACHE }} /> : null}
       </head>
       <body>
         <ThemeChoiceProvider value={choice}>

@@ -50,10 +50,17 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }
-  if (req.method === 'GET' || req.method === 'HEAD') {
-    assets(req, res, () => app(req, res));
-  } else {
+  // Pages, their data (.data) and files are never kept by the browser unless a route says
+  // otherwise: after "Cerrar sesión", Back or a shared computer's cache shows nothing of the
+  // previous user (decision 104). Static files set their own caching above.
+  const dynamic = () => {
+    res.setHeader('cache-control', 'no-store');
     app(req, res);
+  };
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    assets(req, res, dynamic);
+  } else {
+    dynamic();
   }
 });
 
