@@ -32,6 +32,14 @@ describe.each(THEME_NAMES)('%s meets WCAG 2.2 AA', (name) => {
     ['shell.sidebarText on the hovered item', shell.sidebarText, sidebarActiveBg],
     ['shell.headerText on shell.headerBackground', shell.headerText, shell.headerBackground],
   ];
+  // Status labels (closed, late, active user): their text on a 15% tint of their colour over the paper.
+  const tint = (channelOf: string) => {
+    const c = parseColor(channelOf);
+    const mixed = composite(`rgba(${c.r}, ${c.g}, ${c.b}, 0.15)`, palette.background.paper);
+    return `rgb(${mixed.r}, ${mixed.g}, ${mixed.b})`;
+  };
+  pairs.push(['a closed or active label (success)', shell.statusSuccessText!, tint(palette.success.main)]);
+  pairs.push(['a late label (error)', shell.statusErrorText!, tint(palette.error.main)]);
   for (const color of ['primary', 'secondary', 'error', 'success', 'info', 'warning'] as const) {
     pairs.push([`${color}.contrastText on ${color}.main`, palette[color].contrastText, palette[color].main]);
   }

@@ -16,7 +16,7 @@ export function createAppTheme(palette: AppPalette): Theme {
   return createTheme({
     cssVariables: true,
     breakpoints,
-    palette: { contrastThreshold: 4.5, ...palette },
+    palette: { contrastThreshold: 4.5, ...palette, shell: { ...palette.shell, ...statusTexts(palette) } },
     shape: { borderRadius: 10 },
     typography: {
       fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
@@ -25,4 +25,15 @@ export function createAppTheme(palette: AppPalette): Theme {
       button: { textTransform: 'none', fontWeight: 600 },
     },
   });
+}
+
+/**
+ * The text colours of status labels (closed, late, active user), drawn on a 15% tint of their
+ * colour over the paper: the dark variant on light themes, the main (pastel) colour on dark
+ * ones, where the dark variant would vanish (issue 15; app/theme/contrast.test.ts).
+ */
+function statusTexts(palette: AppPalette): { statusSuccessText: string; statusErrorText: string } {
+  const { success, error } = createTheme({ palette: { contrastThreshold: 4.5, ...palette } }).palette;
+  const dark = palette.mode === 'dark';
+  return { statusSuccessText: dark ? success.main : success.dark, statusErrorText: dark ? error.main : error.dark };
 }

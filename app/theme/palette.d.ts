@@ -15,6 +15,9 @@ type ShellPalette = {
   headerText: string;
   /** Drop shadow of cards, popovers and toasts. */
   shadow: string;
+  /** Status labels' text on a 15% tint of their colour; derived by create-app-theme.ts, not set by hand. */
+  statusSuccessText?: string;
+  statusErrorText?: string;
 };
 
 declare module '@mui/material/styles' {

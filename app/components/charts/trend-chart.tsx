@@ -30,7 +30,8 @@ export function TrendChart({ trend, labelledBy, describedBy }: { trend: Statisti
   const barWidth = Math.max(2, slot * 0.6);
   const number = useNumberFormat();
   return (
-    <div className="chart-scroll chart-scroll--trend">
+    // Scrolls sideways on a phone: reachable and scrollable by keyboard (arrow keys), named by the chart's title.
+    <div className="chart-scroll chart-scroll--trend" role="group" aria-labelledby={labelledBy} tabIndex={0}>
       <svg className="chart-svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={labelledBy} aria-describedby={describedBy}>
         <g className="chart-grid" aria-hidden="true">
           {axis.ticks.map((tick) => (
