@@ -62,6 +62,11 @@ async function misfits(page: Page, width: number): Promise<string[]> {
       if (box.left < 0 || box.right > width || box.top < 0) found.push(`${location.pathname}: ${selector} outside the screen`);
       if (box.width < 44 || box.height < 44) found.push(`${location.pathname}: ${selector} is ${box.width}×${box.height}px`);
     }
+    // The main actions, a thumb's size: buttons, row actions and disclosures in the page.
+    for (const element of document.querySelectorAll('main .button, main button, main .row-action, main summary')) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.height < 44) found.push(`${location.pathname}: "${element.textContent?.trim().slice(0, 30)}" is ${Math.round(box.height)}px high`);
+    }
     return found;
   }, width);
 }

@@ -19,12 +19,17 @@ import { registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
 import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
+import eventsStylesHref from '~/styles/events.css?url';
 import { commonT, pageTitle } from '~/utils/meta';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 
 registerNamespace('users', users);
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+// events.css brings the panels and the label-and-value list the event's page uses too.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountsStylesHref },
+  { rel: 'stylesheet', href: eventsStylesHref },
+];
 
 /** Never sent back to the browser after a failed submission. */
 const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
@@ -83,7 +88,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
       <h1>{t('own.title')}</h1>
       <p className="screen-intro">{t('own.intro')}</p>
 
-      <section className="panel profile-account" aria-labelledby="account-title">
+      <section className="panel profile-panel profile-account" aria-labelledby="account-title">
         <h2 id="account-title">{t('own.account')}</h2>
         <dl className="field-list">
           <dt>{t('own.email')}</dt>
@@ -121,7 +126,7 @@ function DetailsForm({ profile, lastResult }: { profile: Profile; lastResult?: S
   });
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'profile';
   return (
-    <section className="panel" aria-labelledby="details-title">
+    <section className="panel profile-panel" aria-labelledby="details-title">
       <h2 id="details-title">{t('own.details')}</h2>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         {form.errors?.map((error) => (
@@ -166,7 +171,7 @@ function PasswordForm({ lastResult, answer }: { lastResult?: SubmissionResult<st
   const attempt = useAnswerCount(answer);
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'password';
   return (
-    <section className="panel" aria-labelledby="password-title">
+    <section className="panel profile-panel" aria-labelledby="password-title">
       <h2 id="password-title">{t('own.passwordTitle')}</h2>
       <p className="screen-note">{t('own.passwordIntro')}</p>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
