@@ -27,6 +27,16 @@ test.beforeAll(async () => {
   const upload = await fetch(`${API_URL}/api/ticket/${ticket.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${driver.token}` }, body: form });
   expect(upload.status).toBe(201);
   await apiCall(operator, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: (await apiCall<{ userProfileDto: { id: string } }>(operator, 'GET', '/api/user/me')).userProfileDto.id });
+  // An operator with a long name: the assignments' choice of person must not widen a card.
+  await apiCall(await apiToken(demo.admin), 'POST', '/api/profile/new', {
+    email: `operador.largo.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@concesion.demo`,
+    password: 'Clave-prueba-1',
+    firstName: 'Maximiliano Bartolomé Sebastián',
+    lastName: 'De la Fuente Echeverría Undurraga',
+    phone: '+56912345678',
+    rut: '12.345.678-5',
+    profileCode: 'OPERATOR',
+  });
   arranged = { driver, ticketId: ticket.id, userUuid: driver.id };
 });
 
