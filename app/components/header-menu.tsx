@@ -27,8 +27,12 @@ export function closeMenu(element: Element) {
 export function useHeaderMenus<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   // A link in a menu (Mi perfil) leads to another page: the menu does not stay open over it.
+  // Only on a change: a menu opened while the page was still hydrating stays open.
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     for (const menu of ref.current?.querySelectorAll<HTMLDetailsElement>('details.header-menu[open]') ?? []) menu.open = false;
   }, [pathname]);
   useEffect(() => {

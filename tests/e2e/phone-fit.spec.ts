@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   await apiCall(operator, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: (await apiCall<{ userProfileDto: { id: string } }>(operator, 'GET', '/api/user/me')).userProfileDto.id });
   // An operator with a long name: the assignments' choice of person must not widen a card.
   await apiCall(await apiToken(demo.admin), 'POST', '/api/profile/new', {
-    email: `operador.largo.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@concesion.demo`,
+    email: `operador.largo.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@correo.cl`,
     password: 'Clave-prueba-1',
     firstName: 'Maximiliano Bartolomé Sebastián',
     lastName: 'De la Fuente Echeverría Undurraga',
