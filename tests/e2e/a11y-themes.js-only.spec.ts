@@ -83,6 +83,11 @@ for (const theme of THEMES) {
       await page.locator('details.user-menu > summary').click();
       found.push(...(await violations(page, 'user menu open')));
 
+      // A staff member's own dashboard (their scope and charts) and assignments.
+      await page.context().clearCookies({ name: '__session' });
+      await signInAs(page, demo.supervisor, 'Demo-2026');
+      for (const path of ['/supervisor/dashboard', '/supervisor/assignments']) await visit(path);
+
       await page.context().clearCookies({ name: '__session' });
       await signInAs(page, arranged.driver.email, arranged.driver.password);
       found.push(...(await violations(page, 'driver dashboard with the sign-in toast')));

@@ -147,3 +147,38 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+test.describe('the events list', () => {
+  test.use({ viewport: { width: 320, height: HEIGHT }, isMobile: true, hasTouch: true });
+
+  test('is a list of cards on a phone, each with what identifies the event, the folio opening it', async ({ page }) => {
+    await signInOnPhone(page, arranged.driver.email, arranged.driver.password, 320);
+    await page.goto('/driver/events');
+    const card = page.locator('table.data-table--cards tbody tr').first();
+    await expect(card.locator('thead')).toHaveCount(0);
+    await expect(page.locator('table.data-table--cards thead')).toBeHidden();
+    for (const label of ['Fecha del evento', 'Clasificación', 'Km y orientación', 'Estado']) {
+      await expect(card.locator(`[data-label="${label}"]`)).toBeVisible();
+    }
+    await expect(card.locator('[data-label="Km y orientación"]')).toContainText('30,5 · Norte a Sur');
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+    const folio = card.locator('th a');
+    const text = (await folio.textContent())!;
+    await folio.click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(text);
+  });
+});
+
+test('on a desktop the events list stays a table with its column headers', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/user/login');
+  await page.getByLabel('Correo electrónico').fill(arranged.driver.email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(arranged.driver.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+  await page.goto('/driver/events');
+  await expect(page.getByRole('columnheader', { name: 'Folio' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Km y orientación' })).toBeVisible();
+  await expect(page.locator('table.data-table tbody tr').first()).toHaveCSS('display', 'table-row');
+});
