@@ -72,7 +72,9 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
       const result = await put({ statusCode: 'CLOSED', ...submission.value });
       if (result.ok) return back('success', messages.ticketClosed);
       const fieldErrors = Object.fromEntries(Object.entries(result.fields).map(([k, v]) => [k, [v]]));
-      return refused(submission.reply({ fieldErrors }), result.status, [result.message]);
+      // A refusal that names no field (already closed by someone else...) shows in the form too.
+      const formErrors = Object.keys(fieldErrors).length === 0 ? [result.message] : [];
+      return refused(submission.reply({ fieldErrors, formErrors }), result.status, [result.message]);
     }
     case 'reopen': {
       const status = String(formData.get('reopenTo') ?? '');

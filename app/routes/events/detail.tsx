@@ -279,6 +279,7 @@ function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket;
   const t = useT('events');
   const errors = lastResult?.error ?? {};
   const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
+  const formErrors = errors[''] ?? [];
   const reasonError = errors.closureReason?.[0];
   const messageError = errors.closureMessage?.[0];
   return (
@@ -287,6 +288,11 @@ function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket;
       <p className="confirm-note">{t('actions.confirmNote')}</p>
       {/* The key remounts the fields after a refusal, so they show what was sent. */}
       <Form method="post" action={`${detailPath}?confirm=close`} className="form-stack" noValidate key={JSON.stringify(lastResult ?? null)}>
+        {formErrors.map((error) => (
+          <Alert key={error} severity="error">
+            {error}
+          </Alert>
+        ))}
         <OutlinedField
           name="closureReason"
           select
