@@ -108,38 +108,41 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
   const here = href(queuePage, minePage);
 
   /** A row's hand-over: choose a person, then confirm (a GET to this screen's confirmation step). */
-  const handOver = (ticket: TicketRow, withAssignMe: boolean) => (
-    <div className="row-actions assign-actions">
-      {withAssignMe ? (
-        <Form method="post" action={here}>
-          <input type="hidden" name="ticketId" value={ticket.id} />
-          <Button type="submit" name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
-            {t('actions.assignMe')}
-          </Button>
-        </Form>
-      ) : null}
-      <Form method="get" action={pathname} className="assign-to">
-        {queuePage ? <input type="hidden" name="queue" value={queuePage} /> : null}
-        {minePage ? <input type="hidden" name="mine" value={minePage} /> : null}
-        <input type="hidden" name="assign" value={ticket.id} />
-        <label className="visually-hidden" htmlFor={`assign-to-${ticket.id}`}>
-          {t('assignments.handTo', { folio: ticket.folio })}
-        </label>
-        <select id={`assign-to-${ticket.id}`} name="to">
-          {operators
-            .filter((o) => o.id !== selfId && o.name !== ticket.assignedToName)
-            .map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-        </select>
-        <Button type="submit" size="small" variant="outlined" aria-label={t('assignments.handToButtonLabel', { folio: ticket.folio })}>
-          {t('assignments.handToButton')}
-        </Button>
-      </Form>
-    </div>
-  );
+  const handOver = (ticket: TicketRow, withAssignMe: boolean) => {
+    const others = operators.filter((o) => o.id !== selfId && o.name !== ticket.assignedToName);
+    return (
+      <div className="row-actions assign-actions">
+        {withAssignMe ? (
+          <Form method="post" action={here}>
+            <input type="hidden" name="ticketId" value={ticket.id} />
+            <Button type="submit" name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
+              {t('actions.assignMe')}
+            </Button>
+          </Form>
+        ) : null}
+        {others.length === 0 ? null : (
+          <Form method="get" action={pathname} className="assign-to">
+            {queuePage ? <input type="hidden" name="queue" value={queuePage} /> : null}
+            {minePage ? <input type="hidden" name="mine" value={minePage} /> : null}
+            <input type="hidden" name="assign" value={ticket.id} />
+            <label className="visually-hidden" htmlFor={`assign-to-${ticket.id}`}>
+              {t('assignments.handTo', { folio: ticket.folio })}
+            </label>
+            <select id={`assign-to-${ticket.id}`} name="to">
+              {others.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" size="small" variant="outlined" aria-label={t('assignments.handToButtonLabel', { folio: ticket.folio })}>
+              {t('assignments.handToButton')}
+            </Button>
+          </Form>
+        )}
+      </div>
+    );
+  };
 
   return (
     <section className="screen">
