@@ -47,8 +47,9 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-only-secret-0123456789abcdef',
         CONCESSION_API_URL: `http://127.0.0.1:${E2E_API_PORT}`,
         BUILD_DIR: buildDir,
-        // Tests may act as distinct visitors (X-Forwarded-For), so per-address API limits do not leak between tests.
-        WEB_TRUST_PROXY: 'true',
+        // Tests act as distinct visitors (X-Forwarded-For), as a reverse proxy on this machine would
+        // say, so per-address API limits do not leak between tests (decision 042).
+        WEB_TRUSTED_PROXIES: '127.0.0.1,::1',
       },
       reuseExistingServer: false,
       timeout: 60_000,

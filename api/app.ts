@@ -9,7 +9,7 @@ import { messages } from '@contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
-import { LoginThrottle } from './services/login-throttle';
+import { LoginThrottle, type ThrottleLimits } from './services/login-throttle';
 import { Mailer } from './services/mail/mailer';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
 import { NotificationBus } from './services/notifications/bus';
@@ -49,7 +49,7 @@ declare module 'fastify' {
 export type AppDeps = {
   config: Config;
   db: Database;
-  loginThrottle?: LoginThrottle;
+  throttleLimits?: Partial<ThrottleLimits>;
   mailTransport?: MailTransport;
   storage?: FileStorage;
 };
@@ -61,12 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.env === 'test' ? false : { level: deps.config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
-    // The web app calls from this machine and forwards the driver's address.
-    trustProxy: deps.config.trustProxy ? true : ['127.0.0.1', '::1'],
+    // Only the web app's processes may say who the client is (server/client-address.mjs);
+    // anyone else calling the API directly is known by their own socket address.
+    trustProxy: deps.config.trustedWebAddresses.length > 0 ? deps.config.trustedWebAddresses : false,
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
-  app.decorate('loginThrottle', deps.loginThrottle ?? new LoginThrottle());
+  app.decorate('loginThrottle', new LoginThrottle(deps.db, deps.throttleLimits));
   const transport =
     deps.mailTransport ??
     createMailTransport({

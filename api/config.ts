@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { z } from '@contract/zod';
 
-const booleanish = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
-
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
@@ -21,7 +17,8 @@ const configSchema = z.object({
   /** Origins allowed to call the API from a browser (comma-separated). */
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanish.default(false),
+  /** Addresses of the web app processes whose X-Forwarded-For names the client (comma-separated). */
+  TRUSTED_WEB_ADDRESSES: z.string().default('127.0.0.1,::1'),
   /** SMTP server for outgoing mail; without it mail goes to DATA_DIR/outbox as .eml files. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Concesión Vial <no-responder@concesion.demo>'),
@@ -44,7 +41,8 @@ export type Config = {
   tokenMaxMs: number;
   corsOrigins: string[];
   logLevel: string;
-  trustProxy: boolean;
+  /** Peers whose X-Forwarded-For is believed: the web app's processes, never browsers. */
+  trustedWebAddresses: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   publicWebUrl: string;
@@ -78,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: c.LOG_LEVEL,
-    trustProxy: c.TRUST_PROXY,
+    trustedWebAddresses: c.TRUSTED_WEB_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicWebUrl: c.PUBLIC_WEB_URL.replace(/\/$/, ''),

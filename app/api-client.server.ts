@@ -266,7 +266,8 @@ export function createApiClient(request: Request, session: AppSession, token: st
     apiBaseUrlFor(new URL(request.url).hostname, env),
     token,
     session,
-    request.headers.get('x-forwarded-for'),
+    // Set by server/web.mjs from the socket or a trusted proxy; browsers cannot choose it.
+    request.headers.get('x-client-address'),
     request.signal,
   );
 }

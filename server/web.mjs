@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
+import { parseTrustedProxies, passClientAddress } from './client-address.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
 const build = await import(path.join(buildDir, 'server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
-const trustProxy = process.env.WEB_TRUST_PROXY === 'true';
+const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
 
 const securityHeaders = {
   'x-content-type-options': 'nosniff',
@@ -40,11 +41,9 @@ const assets = sirv(path.join(buildDir, 'client'), {
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
 
 const server = http.createServer((req, res) => {
-  // The API throttles sign-in per client address: tell it who is really asking.
-  // Behind a reverse proxy (WEB_TRUST_PROXY=true) the proxy's header is kept and extended.
-  const peer = req.socket.remoteAddress ?? '';
-  const forwarded = req.headers['x-forwarded-for'];
-  req.headers['x-forwarded-for'] = trustProxy && forwarded ? `${forwarded}, ${peer}` : peer;
+  // The API throttles sign-in per client address: tell it who is really asking, and never
+  // let a browser choose (server/client-address.mjs).
+  passClientAddress(req, trustedProxies);
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   if (req.url === '/healthz') {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');

@@ -44,6 +44,21 @@ export const profile = pgTable(
   ],
 );
 
+/**
+ * Failed sign-ins of the last window, shared by every API process (login-throttle.ts).
+ * `account` is the e-mail as typed (lower-cased), known or not.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failure_account_idx').on(t.account, t.at), index('login_failure_address_idx').on(t.address, t.at)],
+);
+
 /** Opaque bearer tokens, kept only as a SHA-256 hash. */
 export const authToken = pgTable(
   'auth_token',
@@ -55,6 +70,9 @@ export const authToken = pgTable(
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** Where the session was opened, for the user's list of sessions: browser and client address. */
+    userAgent: text('user_agent'),
+    address: text('address'),
   },
   (t) => [
     uniqueIndex('auth_token_hash_idx').on(t.tokenHash),

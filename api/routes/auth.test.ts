@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { authToken, profile } from '../db/schema';
-import { LoginThrottle } from '../services/login-throttle';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 let api: TestApi;
@@ -138,29 +137,51 @@ describe('tokens', () => {
 });
 
 describe('sign-in rate limit', () => {
-  it('answers 429 in Spanish after five failures for one account, even with the right password', async () => {
-    const local = await createTestApi({ demoTickets: 0, loginThrottle: new LoginThrottle() });
+  const attempt = (target: TestApi, email: string, password: string, address: string) =>
+    target.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': address }, payload: authBody(email, password) });
+
+  it('answers 429 in Spanish after five failures for one account from one address, even with the right password', async () => {
+    const local = await createTestApi({ demoTickets: 0 });
     try {
-      const attempt = (password: string) =>
-        local.app.inject({
-          method: 'POST',
-          url: '/api/auth',
-          headers: { 'x-forwarded-for': '203.0.113.7' },
-          payload: authBody('admin@concesion.demo', password),
-        });
-      for (let i = 0; i < 5; i++) expect((await attempt('mal-clave')).statusCode).toBe(401);
-      const blocked = await attempt('Demo-2026');
+      for (let i = 0; i < 5; i++) expect((await attempt(local, 'admin@concesion.demo', 'mal-clave', '203.0.113.7')).statusCode).toBe(401);
+      const blocked = await attempt(local, 'admin@concesion.demo', 'Demo-2026', '203.0.113.7');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ errors: { message: messages.tooManyAttempts } });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       // Other people from the same address still get in.
-      const colleague = await local.app.inject({
-        method: 'POST',
-        url: '/api/auth',
-        headers: { 'x-forwarded-for': '203.0.113.7' },
-        payload: authBody('operador@concesion.demo'),
-      });
-      expect(colleague.statusCode).toBe(200);
+      expect((await attempt(local, 'operador@concesion.demo', 'Demo-2026', '203.0.113.7')).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('cannot be turned against the owner: failures from elsewhere never keep the admin out', async () => {
+    const local = await createTestApi({ demoTickets: 0, throttleLimits: { firstDelayMs: 10, maxDelayMs: 50 } });
+    try {
+      // 30 unknown e-mails, then 12 wrong admin passwords from many addresses.
+      for (let i = 0; i < 30; i++) expect((await attempt(local, `nadie${i}@concesion.demo`, 'mal-clave', '198.51.100.66')).statusCode).toBe(401);
+      for (let i = 0; i < 12; i++) await attempt(local, 'admin@concesion.demo', 'mal-clave', `198.51.100.${100 + (i % 3)}`);
+      expect((await attempt(local, 'admin@concesion.demo', 'Demo-2026', '192.0.2.44')).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('counts a caller that is not the web app by its own address, whatever X-Forwarded-For it sends', async () => {
+    const local = await createTestApi({ demoTickets: 0 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await local.app.inject({
+          method: 'POST',
+          url: '/api/auth',
+          remoteAddress: '203.0.113.200',
+          headers: { 'x-forwarded-for': `10.1.2.${i}` },
+          payload: authBody('admin@concesion.demo', 'mal-clave'),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     } finally {
       await local.close();
     }
@@ -169,25 +190,15 @@ describe('sign-in rate limit', () => {
   it('never throttles many successful sign-ins from one office address', async () => {
     const emails = ['admin', 'supervisor', 'operador', 'inspector', 'conductor'].map((n) => `${n}@concesion.demo`);
     for (let round = 0; round < 8; round++) {
-      for (const email of emails) {
-        const response = await api.app.inject({
-          method: 'POST',
-          url: '/api/auth',
-          headers: { 'x-forwarded-for': '198.51.100.20' },
-          payload: authBody(email),
-        });
-        expect(response.statusCode).toBe(200);
-      }
+      for (const email of emails) expect((await attempt(api, email, 'Demo-2026', '198.51.100.20')).statusCode).toBe(200);
     }
   });
 
   it('limits failures from one address across many accounts', async () => {
-    const local = await createTestApi({ demoTickets: 0, loginThrottle: new LoginThrottle({ windowMs: 60_000, perAccount: 5, perAddress: 4 }) });
+    const local = await createTestApi({ demoTickets: 0, throttleLimits: { perAddress: 4 } });
     try {
-      const from = (email: string, password: string) =>
-        local.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': '192.0.2.9' }, payload: authBody(email, password) });
-      for (const n of [1, 2, 3, 4]) expect((await from(`x${n}@concesion.demo`, 'bad-bad')).statusCode).toBe(401);
-      expect((await from('x5@concesion.demo', 'bad-bad')).statusCode).toBe(429);
+      for (const n of [1, 2, 3, 4]) expect((await attempt(local, `x${n}@concesion.demo`, 'bad-bad', '192.0.2.9')).statusCode).toBe(401);
+      expect((await attempt(local, 'x5@concesion.demo', 'bad-bad', '192.0.2.9')).statusCode).toBe(429);
     } finally {
       await local.close();
     }

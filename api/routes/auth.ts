@@ -12,20 +12,17 @@ export async function authRoutes(app: FastifyInstance) {
   app.post('/api/auth', async (request, reply) => {
     const body = parseOr400(authRequestSchema, request.body);
     const throttle = app.loginThrottle;
-    const wait = throttle.retryAfterSeconds(body.email, request.ip);
-    if (wait > 0) {
-      throw new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(wait) });
-    }
+    await throttle.admit(body.email, request.ip);
 
     const account = await findLiveProfileByEmail(app.db, body.email);
     const passwordOk = account
       ? await verifyPassword(account.passwordHash, body.password)
       : await verifyAgainstNothing(body.password);
     if (!account || !passwordOk) {
-      throttle.recordFailure(body.email, request.ip);
+      await throttle.recordFailure(body.email, request.ip);
       throw unauthorized(messages.invalidCredentials);
     }
-    throttle.recordSuccess(body.email);
+    await throttle.recordSuccess(body.email, request.ip);
     // Only someone who knows the password learns that the account is suspended.
     if (account.status !== 'ACTIVE') throw new ApiError(403, messages.accountSuspended);
 

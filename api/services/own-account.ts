@@ -3,7 +3,7 @@ import { messages } from '@contract/messages';
 import type { OwnPassword, OwnProfile, Profile } from '@contract/profile';
 import type { Database } from '../db/client';
 import { authToken, profile } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { toProfileDto } from './accounts';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
@@ -37,15 +37,14 @@ export async function updateOwnProfile(db: Database, caller: Principal, input: O
  */
 export async function changeOwnPassword(db: Database, throttle: LoginThrottle, caller: Principal, address: string, input: OwnPassword): Promise<void> {
   const account = `password-change:${caller.profileId}`;
-  const wait = throttle.retryAfterSeconds(account, address);
-  if (wait > 0) throw new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  await throttle.admit(account, address);
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row) throw notFound();
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throttle.recordFailure(account, address);
+    await throttle.recordFailure(account, address);
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  throttle.recordSuccess(account);
+  await throttle.recordSuccess(account, address);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   await db.transaction(async (tx) => {

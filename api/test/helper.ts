@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, seedDatabase } from '../db/seed';
-import type { LoginThrottle } from '../services/login-throttle';
+import type { ThrottleLimits } from '../services/login-throttle';
 
 export { DEMO_PASSWORD };
 
@@ -47,7 +47,7 @@ export type TestApi = {
 };
 
 export async function createTestApi(
-  options: { config?: Partial<Config>; demoTickets?: number; loginThrottle?: LoginThrottle } = {},
+  options: { config?: Partial<Config>; demoTickets?: number; throttleLimits?: Partial<ThrottleLimits> } = {},
 ): Promise<TestApi> {
   const database = await openFreshDatabase();
   await database.migrate();
@@ -55,7 +55,7 @@ export async function createTestApi(
   // The database lives in memory (or on the test server); files and the mail outbox in a temp folder.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), ...options.config };
-  const app = await buildApp({ config, db: database.db, loginThrottle: options.loginThrottle });
+  const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits });
   await app.ready();
   return {
     app,
