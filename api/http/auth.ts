@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
 import { hashToken, resolveToken, type Principal } from '../services/tokens';
@@ -16,17 +16,23 @@ declare module 'fastify' {
  * account write: sign-out, suspension, role or password changes (app.ts).
  */
 export const requireAuth: preHandlerHookHandler = async function (request: FastifyRequest) {
-  const token = readBearerToken(request.headers.authorization);
-  if (!token) throw unauthorized();
-  const policy = { idleMs: this.config.tokenIdleMs, maxMs: this.config.tokenMaxMs };
-  const { principal } = await this.principalCache.get(
-    hashToken(token),
-    () => resolveToken(this.db, token, policy),
-    (resolved) => resolved.validUntil,
-  );
+  const principal = await resolvePrincipal(this, request);
   if (!principal) throw unauthorized();
   request.principal = principal;
 };
+
+/** Who the request's bearer token belongs to, or null (no token, or not a live one). */
+export async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  const token = readBearerToken(request.headers.authorization);
+  if (!token) return null;
+  const policy = { idleMs: app.config.tokenIdleMs, maxMs: app.config.tokenMaxMs };
+  const { principal } = await app.principalCache.get(
+    hashToken(token),
+    () => resolveToken(app.db, token, policy),
+    (resolved) => resolved.validUntil,
+  );
+  return principal;
+}
 
 /** After requireAuth: only the given roles may go on (403 for the others). */
 export function requireRole(...roles: Role[]): preHandlerHookHandler {

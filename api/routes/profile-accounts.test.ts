@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { normalizePhone } from '@contract/phone';
 import { normalizeRut } from '@contract/rut';
 import { demoUsers } from '../db/seed';
-import { passwordReset } from '../db/schema';
+import { passwordReset, profile } from '../db/schema';
 import { deleteProfile } from '../services/accounts';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
@@ -260,6 +260,62 @@ describe('password recovery', () => {
     expect(reused.json().errors.message).toBe(messages.resetLinkInvalid);
   });
 
+  it('refuses an older link once a newer one set the password', async () => {
+    const body = person();
+    await post('/api/profile/new', body, admin);
+    const forgotten = () => api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}`, headers: { 'x-forwarded-for': '10.3.3.3' } });
+    await forgotten();
+    const older = (await linkFor(body.email))!;
+    await forgotten();
+    const newer = (await linkFor(body.email))!;
+    expect(newer).not.toBe(older);
+    expect((await post('/api/profile/reset', { token: newer, password: 'nueva-clave' })).statusCode).toBe(200);
+    const late = await post('/api/profile/reset', { token: older, password: 'la-del-atacante' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.message).toBe(messages.resetLinkInvalid);
+    await signIn(api.app, body.email, 'nueva-clave');
+  });
+
+  it('answers before looking the address up: the same, at once, even while the database is busy', async () => {
+    const released = api.database.db.transaction(async (tx) => {
+      // Holds the profiles (on PGlite: the whole database) until the answers have come back.
+      await tx.execute(sql`lock table ${profile} in access exclusive mode`);
+      const answers = await Promise.race([
+        Promise.all(
+          ['conductor@concesion.demo', 'nadie@concesion.demo'].map((email) =>
+            api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${email}`, headers: { 'x-forwarded-for': '10.4.4.4' } }),
+          ),
+        ),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 3_000)),
+      ]);
+      expect(answers?.map((a) => [a.statusCode, a.body])).toEqual([
+        [200, JSON.stringify({ payload: { message: messages.recoverSent } })],
+        [200, JSON.stringify({ payload: { message: messages.recoverSent } })],
+      ]);
+    });
+    await released;
+    expect(await linkFor('conductor@concesion.demo')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('is limited per address whatever authorization header comes with it', async () => {
+    const withBearer = { 'x-forwarded-for': '10.6.6.6', authorization: 'Bearer anything' };
+    const forgotten: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      forgotten.push((await api.app.inject({ method: 'GET', url: '/api/profile/forgotten/conductor@concesion.demo', headers: withBearer })).statusCode);
+    }
+    expect(forgotten).toEqual([200, 200, 200, 200, 200, 429]);
+    const resets: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      resets.push((await api.app.inject({ method: 'POST', url: '/api/profile/reset', headers: withBearer, payload: { token: 'x'.repeat(43), password: 'nueva-clave' } })).statusCode);
+    }
+    expect(resets.at(-1)).toBe(429);
+    // Sign-up: only a real admin's token lifts its limit, not a driver's.
+    const driver = await signIn(api.app, 'conductor@concesion.demo');
+    const signUps: number[] = [];
+    for (let i = 0; i < 11; i++) signUps.push((await post('/api/profile/new', { email: 'bad' }, driver, '10.6.6.7')).statusCode);
+    expect(signUps.at(-1)).toBe(429);
+  });
+
   it('refuses an expired link', async () => {
     const body = person();
     await post('/api/profile/new', body);
@@ -269,6 +325,28 @@ describe('password recovery', () => {
     const response = await post('/api/profile/reset', { token, password: 'nueva-clave' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.message).toBe(messages.resetLinkExpired);
+  });
+});
+
+describe('an admin setting a user’s password', () => {
+  it('ends that user’s sessions, and keeps the admin’s own when editing themself', async () => {
+    const body = person();
+    const created = (await post('/api/profile/new', body, admin)).json().payload;
+    const session = await signIn(api.app, body.email, body.password);
+    const update = await post('/api/profile/update', { ...body, uuid: created.uuid, profileCode: 'DRIVER', password: 'otra-clave-9' }, admin);
+    expect(update.statusCode).toBe(200);
+    expect((await me(session)).statusCode).toBe(401);
+    await signIn(api.app, body.email, 'otra-clave-9');
+
+    const ownAdmin = await signIn(api.app, 'admin@concesion.demo');
+    const otherAdminSession = await signIn(api.app, 'admin@concesion.demo');
+    const self = (await api.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(ownAdmin) })).json().payload.userProfileDto as { id: string };
+    const current = (await api.app.inject({ method: 'GET', url: `/api/profile/${self.id}`, headers: bearer(ownAdmin) })).json().payload;
+    const changed = await post('/api/profile/update', { ...current, realAddress: current.realAddress ?? '', password: 'Demo-2026' }, ownAdmin);
+    expect(changed.json()).toMatchObject({ payload: { email: 'admin@concesion.demo' } });
+    expect((await me(ownAdmin)).statusCode).toBe(200);
+    expect((await me(otherAdminSession)).statusCode).toBe(401);
+    admin = ownAdmin;
   });
 });
 

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from '@contract/zod';
 import { messages } from '@contract/messages';
 import { newProfileSchema, resetPasswordSchema, updateProfileSchema } from '@contract/profile';
-import { readBearerToken } from '@contract/auth';
+import { emailSchema, readBearerToken } from '@contract/auth';
 import { forbidden, parseOr400 } from '../http/errors';
-import { principalOf, requireAuth, requireRole } from '../http/auth';
+import { principalOf, requireAuth, requireRole, resolvePrincipal } from '../http/auth';
 import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 
@@ -12,14 +12,23 @@ const idParams = z.object({ id: z.uuid() });
 const adminOnly = { preHandler: [requireAuth, requireRole('ADMIN')] };
 const hasBearer = (request: FastifyRequest) => readBearerToken(request.headers.authorization) !== null;
 
-/** Public account calls get a per-address limit; an admin's calls are not limited. */
-const publicLimit = (max: number, minutes: number) => ({
-  config: { rateLimit: { max, timeWindow: minutes * 60_000, allowList: (request: FastifyRequest) => hasBearer(request) } },
-});
+/** A per-address limit for calls anyone may make (recovery, reset): a token changes nothing. */
+const publicLimit = (max: number, minutes: number) => ({ config: { rateLimit: { max, timeWindow: minutes * 60_000 } } });
 
 export async function profileAccountRoutes(app: FastifyInstance) {
+  /** Sign-up is limited per address, except for a signed-in admin creating users (a real token, not any bearer). */
+  const signUpLimit = {
+    config: {
+      rateLimit: {
+        max: 10,
+        timeWindow: 60 * 60_000,
+        allowList: async (request: FastifyRequest) => (await resolvePrincipal(app, request))?.role === 'ADMIN',
+      },
+    },
+  };
+
   /** Sign-up (no token: a DRIVER) or an admin creating any user type. */
-  app.post('/api/profile/new', publicLimit(10, 60), async (request, reply) => {
+  app.post('/api/profile/new', signUpLimit, async (request, reply) => {
     let actor = null;
     if (hasBearer(request)) {
       await requireAuth.call(app, request, reply, () => {});
@@ -60,13 +69,14 @@ export async function profileAccountRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Forgotten password. A GET because section 7 says so; it only queues a mail. Same status,
-   * body and about the same time whether or not the address has an account.
+   * Forgotten password. A GET because section 7 says so; it only queues a mail. The answer goes
+   * before the address is even looked up: same status, body and time whether or not it has an
+   * account (issue 16, item 11).
    */
   app.get('/api/profile/forgotten/:email', publicLimit(5, 15), async (request) => {
     const email = String((request.params as { email?: string }).email ?? '').trim().toLowerCase();
-    if (email.length > 0 && email.length <= 255) {
-      await requestPasswordReset(app.db, app.mailer, email, app.config.publicWebUrl);
+    if (emailSchema.safeParse(email).success) {
+      app.mailer.prepareLater(() => requestPasswordReset(app.db, app.mailer, email, app.config.publicWebUrl));
     }
     return { payload: { message: messages.recoverSent } };
   });

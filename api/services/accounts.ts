@@ -89,22 +89,28 @@ export async function updateProfile(db: Database, input: UpdateProfile, actor: P
     }
   }
   await assertEmailFree(db, input.email, current.id);
-  const [row] = await db
-    .update(profile)
-    .set({
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      profileCode: input.profileCode,
-      phone: input.phone,
-      rut: input.rut,
-      realAddress: input.realAddress ?? null,
-      updatedAt: new Date(),
-      ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-    })
-    .where(eq(profile.id, current.id))
-    .returning();
-  return toProfileDto(row!);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profile)
+      .set({
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        profileCode: input.profileCode,
+        phone: input.phone,
+        rut: input.rut,
+        realAddress: input.realAddress ?? null,
+        updatedAt: new Date(),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(eq(profile.id, current.id))
+      .returning();
+    // A new password ends the user's sessions (the admin's own one stays when editing themself).
+    if (passwordHash) await revokeAllTokens(tx, current.id, current.id === actor.profileId ? actor.tokenId : undefined);
+    return updated!;
+  });
+  return toProfileDto(row);
 }
 
 async function assertMayRemove(db: Database, target: ProfileRow, actor: Principal) {

@@ -47,7 +47,10 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets the new password, spends the link and ends every session of the user. */
+/**
+ * Sets the new password, spends the link and every other link of the user (an older mail must
+ * not set a password again), and ends every session of the user: one transaction.
+ */
 export async function resetPassword(db: Database, token: string, password: string, now = new Date()): Promise<void> {
   const [link] = await db
     .select()
@@ -56,16 +59,20 @@ export async function resetPassword(db: Database, token: string, password: strin
     .limit(1);
   if (!link || link.usedAt) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
   if (link.expiresAt <= now) throw badRequest(messages.resetLinkExpired, { token: messages.resetLinkExpired });
-  // Spend the link first, guarded on "still unused", so two tabs cannot both use it.
-  const spent = await db
-    .update(passwordReset)
-    .set({ usedAt: now })
-    .where(and(eq(passwordReset.id, link.id), isNull(passwordReset.usedAt)))
-    .returning({ id: passwordReset.id });
-  if (spent.length === 0) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
-  await db
-    .update(profile)
-    .set({ passwordHash: await hashPassword(password), updatedAt: now })
-    .where(eq(profile.id, link.profileId));
-  await revokeAllTokens(db, link.profileId);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Spend the link first, guarded on "still unused", so two tabs cannot both use it.
+    const spent = await tx
+      .update(passwordReset)
+      .set({ usedAt: now })
+      .where(and(eq(passwordReset.id, link.id), isNull(passwordReset.usedAt)))
+      .returning({ id: passwordReset.id });
+    if (spent.length === 0) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
+    await tx
+      .update(passwordReset)
+      .set({ usedAt: now })
+      .where(and(eq(passwordReset.profileId, link.profileId), isNull(passwordReset.usedAt)));
+    await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, link.profileId));
+    await revokeAllTokens(tx, link.profileId);
+  });
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
 import type { Database } from '../db/client';
 import { authToken, profile } from '../db/schema';
@@ -94,12 +94,9 @@ export async function revokeToken(db: Database, tokenId: number): Promise<void> 
 
 /** Ends every session of a user, optionally keeping the one in use. */
 export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<void> {
-  const rows = await db
+  const live = and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt));
+  await db
     .update(authToken)
     .set({ revokedAt: new Date() })
-    .where(and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt)))
-    .returning({ id: authToken.id });
-  if (exceptTokenId !== undefined && rows.some((r) => r.id === exceptTokenId)) {
-    await db.update(authToken).set({ revokedAt: null }).where(eq(authToken.id, exceptTokenId));
-  }
+    .where(exceptTokenId === undefined ? live : and(live, ne(authToken.id, exceptTokenId)));
 }

@@ -1,7 +1,8 @@
 /**
  * Returns `to` only when it is a same-site relative path ("/operator/events?page=2"),
  * otherwise `fallback`. Rejects protocol-relative ("//evil.example"), backslash tricks
- * ("/\evil.example", which browsers read as "//"), absolute URLs and control characters.
+ * ("/\evil.example", which browsers read as "//"), absolute URLs, control characters, and
+ * paths whose dot segments normalise to "//". Proven for any string by safe-redirect.test.ts.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof to !== 'string' || to.length === 0) return fallback;
@@ -14,7 +15,11 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     const base = 'http://same.site';
     const url = new URL(to, base);
     if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    // Check what is returned, not what came in: "/.//evil.example" and "/x/../..//evil.example"
+    // normalise to "//evil.example", which a browser reads as another host.
+    const target = url.pathname + url.search + url.hash;
+    if (target.startsWith('//')) return fallback;
+    return target;
   } catch {
     return fallback;
   }

@@ -11,6 +11,7 @@ type Logger = { error(obj: object, msg: string): void };
 export class Mailer {
   private running: Promise<unknown> | null = null;
   private again = false;
+  private readonly preparing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -45,8 +46,21 @@ export class Mailer {
     return this.running;
   }
 
-  /** Waits for deliveries under way (tests and shutdown). */
+  /**
+   * Prepares and queues mail after the answer has gone: what a caller learns (and how long it
+   * waits) never depends on whether there was anything to send. Errors are logged.
+   */
+  prepareLater(work: () => Promise<void>): void {
+    const task: Promise<void> = Promise.resolve()
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'preparing mail failed'))
+      .finally(() => this.preparing.delete(task));
+    this.preparing.add(task);
+  }
+
+  /** Waits for mail being prepared and deliveries under way (tests and shutdown). */
   async idle(): Promise<void> {
+    while (this.preparing.size > 0) await Promise.all(this.preparing);
     while (this.running) await this.running;
   }
 }
