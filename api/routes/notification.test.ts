@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailQueue, notification, ticket } from '../db/schema';
 import { sweepLateTickets } from '../services/notifications/late-sweep';
-import { createTestApi, type TestApi } from '../test/helper';
+import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Callers } from '../test/tickets';
 
 let api: TestApi;
@@ -176,6 +176,36 @@ describe('GET /api/notification/stream', () => {
     const data = JSON.parse(text.split('event: notification\ndata: ')[1]!.split('\n')[0]!);
     expect(data.notification.type).toBe('TICKET_ASSIGNED');
     expect(data.unread).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/notification/stream after sign-out', () => {
+  it('delivers nothing more and closes once the session has ended', async () => {
+    if (!api.app.server.listening) await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.app.server.address() as AddressInfo;
+    const token = await signIn(api.app, 'inspector@concesion.demo');
+    const ended = new Promise<string>((resolve, reject) => {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/notification/stream', headers: bearer(token) }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: ready')) void signOutThenNotify();
+        });
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+    });
+    let done = false;
+    const signOutThenNotify = async () => {
+      if (done) return;
+      done = true;
+      expect((await api.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+      const t = await createTicket(api, who.operator);
+      await api.app.notifier.notify({ type: 'TICKET_ASSIGNED', ticket: { id: t.id, folio: t.folio }, recipients: [who.inspector.id], message: `Se le asignó el evento ${t.folio}` });
+    };
+    const text = await ended;
+    expect(text).toContain('event: ready');
+    expect(text).not.toContain('event: notification');
   });
 });
 

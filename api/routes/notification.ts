@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from '@contract/zod';
 import { pageQuerySchema } from '@contract/envelope';
 import { notFound, parseOr400 } from '../http/errors';
+import { readBearerToken } from '@contract/auth';
 import { principalOf, requireAuth } from '../http/auth';
+import { resolveToken } from '../services/tokens';
 
 const profileParams = z.object({ id: z.string() });
 const notificationParams = z.object({ id: z.coerce.number().int().positive() });
@@ -38,9 +40,17 @@ export async function notificationRoutes(app: FastifyInstance) {
     return { payload: { marked, unread: 0 } };
   });
 
-  /** Server-sent events: each new notification of the caller, with the unread count. */
+  /**
+   * Server-sent events: each new notification of the caller, with the unread count. The token
+   * is checked again before each event and each heartbeat: once the session ends (sign-out on
+   * any process, suspension, password change), nothing more is sent and the stream closes.
+   */
   app.get('/api/notification/stream', { preHandler: requireAuth }, async (request, reply) => {
     const { profileId } = principalOf(request);
+    const token = readBearerToken(request.headers.authorization)!;
+    const policy = { idleMs: app.config.tokenIdleMs, maxMs: app.config.tokenMaxMs };
+    // Read straight from the database: another process may have ended the session.
+    const stillSignedIn = async () => (await resolveToken(app.db, token, policy)).principal?.profileId === profileId;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -50,10 +60,19 @@ export async function notificationRoutes(app: FastifyInstance) {
       'x-accel-buffering': 'no',
     });
     res.write(`event: ready\ndata: ${JSON.stringify({ unread: await app.notifier.unreadCount(profileId) })}\n\n`);
-    const unsubscribe = app.notifier.bus.subscribe(profileId, (event) => {
-      res.write(`event: notification\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-    const heartbeat = setInterval(() => res.write(': latido\n\n'), HEARTBEAT_MS);
+    // One write at a time, in order, each after its check.
+    let queue = Promise.resolve();
+    const send = (text: string) => {
+      queue = queue
+        .then(async () => {
+          if (res.writableEnded) return;
+          if (await stillSignedIn()) res.write(text);
+          else end();
+        })
+        .catch(() => end());
+    };
+    const unsubscribe = app.notifier.bus.subscribe(profileId, (event) => send(`event: notification\ndata: ${JSON.stringify(event)}\n\n`));
+    const heartbeat = setInterval(() => send(': latido\n\n'), HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { API_URL, apiCall, demo, DEMO_PASSWORD, sessionToken, signIn, ticketBody } from './fixtures';
+
+// Issue 16: what an attacker's page or crafted link could make the web app do.
+const foreign = 'https://evil.example';
+
+test('a page of another site cannot sign a user out, change their theme or upload to their events', async ({ page, context, baseURL }) => {
+  await signIn(page, demo.driver);
+  const token = await sessionToken(context);
+  const { id } = await apiCall<{ id: number }>(token, 'POST', '/api/ticket', ticketBody());
+
+  const theme = await page.request.post('/resources/theme', { headers: { origin: foreign }, form: { theme: 'GreyGooseTheme', redirectTo: '/' }, maxRedirects: 0 });
+  expect(theme.status()).toBe(403);
+  expect(theme.headers()['set-cookie'] ?? '').not.toContain('GreyGoose');
+
+  const upload = await page.request.post(`/driver/events/${id}/attachments`, {
+    headers: { origin: foreign },
+    multipart: { files: { name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not really') } },
+    maxRedirects: 0,
+  });
+  expect(upload.status()).toBe(403);
+
+  const logout = await page.request.post('/user/logout', { headers: { origin: foreign }, maxRedirects: 0 });
+  expect(logout.status()).toBe(403);
+  // Still signed in: the token works and the page opens.
+  const me = await fetch(`${API_URL}/api/user/me`, { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status).toBe(200);
+  await page.goto('/driver/events');
+  await expect(page).toHaveURL(/\/driver\/events/);
+
+  // The same requests from the app's own pages go through.
+  const own = await page.request.post('/resources/theme', { headers: { origin: new URL(baseURL!).origin }, form: { theme: 'GreyGooseTheme' } });
+  expect(own.status()).toBe(200);
+  const sameSiteLogout = await page.request.post('/user/logout', { headers: { origin: new URL(baseURL!).origin }, maxRedirects: 0 });
+  expect([302, 303]).toContain(sameSiteLogout.status());
+});
+
+test('sign-in cannot be posted from another site', async ({ request }) => {
+  const response = await request.post('/user/login', {
+    headers: { origin: foreign },
+    form: { email: demo.admin, password: DEMO_PASSWORD, terms: 'on', redirectTo: '' },
+    maxRedirects: 0,
+  });
+  // Refused before the action runs (React Router's own check answers page posts with a 400).
+  expect([400, 403]).toContain(response.status());
+  expect(response.headers()['set-cookie'] ?? '').not.toContain('__session');
+});
+
+for (const target of ['/.//evil.com/phish', '/x/../..//evil.com', '//evil.com', '/\\evil.com']) {
+  test(`redirects stay on the site for ${JSON.stringify(target)}`, async ({ request, baseURL }) => {
+    const own = new URL(baseURL!).origin;
+    const theme = await request.post('/resources/theme', { headers: { origin: own }, form: { theme: 'GreyGooseTheme', redirectTo: target }, maxRedirects: 0 });
+    expect(theme.status()).toBe(303);
+    expect(new URL(theme.headers().location!, baseURL).origin).toBe(own);
+
+    const login = await request.post(`/user/login?redirectTo=${encodeURIComponent(target)}`, {
+      headers: { origin: own },
+      form: { email: demo.inspector, password: DEMO_PASSWORD, terms: 'on', redirectTo: target },
+      maxRedirects: 0,
+    });
+    expect([302, 303]).toContain(login.status());
+    expect(new URL(login.headers().location!, baseURL).origin).toBe(own);
+  });
+}
