@@ -182,6 +182,22 @@ describe('GET /api/report/{id}', () => {
   });
 });
 
+/** A line split as a spreadsheet does: on `separator` outside double quotes, quotes then dropped. */
+function excelCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    if (char === separator && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells.map((c) => (c.startsWith('"') ? c.replace(/^"|"$/g, '') : c));
+}
+
 describe('csvSink', () => {
   it('neutralises every formula prefix and quotes what needs quoting', async () => {
     const out = new PassThrough();
@@ -194,6 +210,21 @@ describe('csvSink', () => {
     expect(parse(text, { bom: true })[0]).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'a,b', 'dijo "sí"', 'línea\notra', 'normal', '42']);
     expect(text).toContain('"a,b"');
     expect(text).toContain('"dijo ""sí"""');
+  });
+  it('quotes what Excel with ";" (or tab) as separator would split into a formula cell', async () => {
+    const out = new PassThrough();
+    const sink = csvSink(out);
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await sink.row(['x;=1+1;', 'y\t=2+2', 'z']);
+    await sink.end();
+    const text = Buffer.concat(chunks).toString('utf8');
+    // Read as Excel in Chile reads it: ";" separates cells. No cell may begin like a formula.
+    for (const separator of [';', '\t']) {
+      const cells = excelCells(text.replace(/^\uFEFF/, '').split('\r\n')[0]!, separator);
+      expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
+    }
+    expect(parse(text, { bom: true })[0]).toEqual(['x;=1+1;', 'y\t=2+2', 'z']);
   });
 });
 

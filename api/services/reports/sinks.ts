@@ -40,10 +40,15 @@ function drained(out: Writable): Promise<void> {
 
 /** A spreadsheet would run a cell beginning with one of these as a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Quoted when it holds any character a spreadsheet may split on: the comma of RFC 4180, and the
+ * semicolon and tab that Excel uses as separator in Chile's settings (issue 16, item 10):
+ * unquoted, "x;=1+1" would open as a second cell holding a formula.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break; text that
+ * One CSV cell (RFC 4180): quoted when it holds a separator, a quote or a line break; text that
  * begins like a formula (= + - @, tab or carriage return) is prefixed with an apostrophe so
  * no spreadsheet runs it. Numbers are numbers: -3 stays -3.
  */
