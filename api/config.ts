@@ -10,8 +10,10 @@ const configSchema = z.object({
   SEED: z.enum(['demo', 'none']).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  /** Minutes a token may stay unused before it expires. */
-  TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** Minutes a staff token may stay unused before it expires (ASVS 7.3.1: short for staff). */
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** Minutes a driver's token may stay unused: drivers report from the road, between stops. */
+  DRIVER_TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** Hours a token lives at most, however busy: one work shift plus margin. */
   TOKEN_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   /** Origins allowed to call the API from a browser (comma-separated). */
@@ -38,6 +40,7 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   tokenIdleMs: number;
+  driverTokenIdleMs: number;
   tokenMaxMs: number;
   corsOrigins: string[];
   logLevel: string;
@@ -73,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     tokenIdleMs: c.TOKEN_IDLE_MINUTES * 60_000,
+    driverTokenIdleMs: c.DRIVER_TOKEN_IDLE_MINUTES * 60_000,
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: c.LOG_LEVEL,

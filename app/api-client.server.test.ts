@@ -10,6 +10,7 @@ import { getSession } from './session.server';
 let server: Server;
 let baseUrl: string;
 const seen: { method: string; url: string; authorization?: string; body: string }[] = [];
+const seenClient: { forwardedFor?: string; userAgent?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -17,6 +18,7 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, body });
+      seenClient.push({ forwardedFor: request.headers['x-forwarded-for'] as string | undefined, userAgent: request.headers['user-agent'] });
       const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(JSON.stringify(value));
@@ -37,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const client = async (token: string | null = 'secret', url = baseUrl) =>
-  new ApiClient(url, token, await getSession(new Request('http://web.test/')), '10.0.0.7');
+  new ApiClient(url, token, await getSession(new Request('http://web.test/')), { address: '10.0.0.7', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/156' });
 const shape = z.object({ n: z.number() });
 
 describe('the API client', () => {
@@ -46,6 +48,8 @@ describe('the API client', () => {
     expect(result).toMatchObject({ ok: true, status: 200, payload: { n: 1 } });
     expect(result.ok && result.headers.get('authorization')).toBe('Bearer fresh');
     expect(seen.at(-1)).toEqual({ method: 'POST', url: '/ok?page=2&q=km+5', authorization: 'Bearer secret', body: '{"a":1}' });
+    // Who is asking, for the API's limits and the list of sessions (decision 110).
+    expect(seenClient.at(-1)).toEqual({ forwardedFor: '10.0.0.7', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/156' });
   });
 
   it('gives a form the message and the field messages of a 4xx, or the catalogue\'s when there is no envelope', async () => {
@@ -80,7 +84,7 @@ describe('the API client', () => {
   it("shares answers through a client the asking browser's departure does not cancel", async () => {
     const left = new AbortController();
     left.abort();
-    const api = new ApiClient(baseUrl, 'secret', await getSession(new Request('http://web.test/')), null, left.signal);
+    const api = new ApiClient(baseUrl, 'secret', await getSession(new Request('http://web.test/')), { address: null, userAgent: null }, left.signal);
     await expect(api.get('/ok', shape)).rejects.toMatchObject({ init: { status: 503 } });
     expect(await api.shared().get('/ok', shape)).toEqual({ n: 1 });
     expect(seen.at(-1)?.authorization).toBe('Bearer secret');

@@ -68,7 +68,8 @@ export class ApiClient {
     private readonly baseUrl: string,
     private readonly token: string | null,
     private readonly session: AppSession,
-    private readonly forwardedFor: string | null,
+    /** Who is asking, for the API's limits and the user's list of sessions. */
+    private readonly client: ClientInfo,
     /** The browser's request: when it goes away, the call to the API is cancelled too. */
     private readonly clientSignal?: AbortSignal,
   ) {}
@@ -79,7 +80,7 @@ export class ApiClient {
    * the same answer would fail with it.
    */
   shared(): ApiClient {
-    return new ApiClient(this.baseUrl, this.token, this.session, this.forwardedFor);
+    return new ApiClient(this.baseUrl, this.token, this.session, this.client);
   }
 
   /** Sends a call; 2xx payloads are validated with `schema`. */
@@ -156,7 +157,7 @@ export class ApiClient {
     const requestHeaders: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) requestHeaders['content-type'] = 'application/json';
     if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
-    if (this.forwardedFor) requestHeaders['x-forwarded-for'] = this.forwardedFor;
+    Object.assign(requestHeaders, clientHeaders(this.client));
     let answer: Answer;
     let headers: () => Headers;
     try {
@@ -201,7 +202,7 @@ export class ApiClient {
     if (streamed) headers.set('content-type', streamed.contentType);
     else if (body !== undefined) headers.set('content-type', 'application/json');
     if (this.token) headers.set('authorization', `Bearer ${this.token}`);
-    if (this.forwardedFor) headers.set('x-forwarded-for', this.forwardedFor);
+    for (const [name, value] of Object.entries(clientHeaders(this.client))) headers.set(name, value);
 
     // The timeout covers the wait for the answer's headers only: a streamed report or the
     // live notifications may then take as long as they need.
@@ -261,13 +262,26 @@ export class ApiClient {
   }
 }
 
+type ClientInfo = { address: string | null; userAgent: string | null };
+
+/** The API believes X-Forwarded-For from the web app only (decision 110). */
+function clientHeaders(client: ClientInfo): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (client.address) headers['x-forwarded-for'] = client.address;
+  if (client.userAgent) headers['user-agent'] = client.userAgent.slice(0, 300);
+  return headers;
+}
+
 export function createApiClient(request: Request, session: AppSession, token: string | null): ApiClient {
   return new ApiClient(
     apiBaseUrlFor(new URL(request.url).hostname, env),
     token,
     session,
-    // Set by server/web.mjs from the socket or a trusted proxy; browsers cannot choose it.
-    request.headers.get('x-client-address'),
+    {
+      // Set by server/web.mjs from the socket or a trusted proxy; browsers cannot choose it.
+      address: request.headers.get('x-client-address'),
+      userAgent: request.headers.get('user-agent'),
+    },
     request.signal,
   );
 }

@@ -91,6 +91,7 @@ export default [
     route('users/new', 'routes/users/new.tsx', { id: 'admin-users-new' }),
     route('users/:uuid/edit', 'routes/users/edit.tsx', { id: 'admin-users-edit' }),
     route('users/:uuid/delete', 'routes/users/delete.tsx', { id: 'admin-users-delete' }),
+    route('users/:uuid/sessions', 'routes/users/end-sessions.tsx', { id: 'admin-users-sessions' }),
   ]),
 
   // The header's theme switcher posts here (a resource route: no page of its own).

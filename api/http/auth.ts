@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
-import { hashToken, resolveToken, type Principal } from '../services/tokens';
+import { hashToken, resolveToken, tokenPolicy, type Principal } from '../services/tokens';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -25,7 +25,7 @@ export const requireAuth: preHandlerHookHandler = async function (request: Fasti
 export async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
   const token = readBearerToken(request.headers.authorization);
   if (!token) return null;
-  const policy = { idleMs: app.config.tokenIdleMs, maxMs: app.config.tokenMaxMs };
+  const policy = tokenPolicy(app.config);
   const { principal } = await app.principalCache.get(
     hashToken(token),
     () => resolveToken(app.db, token, policy),

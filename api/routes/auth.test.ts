@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { authToken, profile } from '../db/schema';
+import { hashToken } from '../services/tokens';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 let api: TestApi;
@@ -99,11 +100,24 @@ describe('tokens', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('expires when idle too long', async () => {
-    const token = await signIn(api.app, 'operador@concesion.demo');
-    const longAgo = new Date(Date.now() - api.config.tokenIdleMs - 60_000);
-    await api.database.db.update(authToken).set({ lastUsedAt: longAgo });
-    expect((await me(token)).statusCode).toBe(401);
+  it('expires after 30 idle minutes for staff and 120 for drivers, and after 12 hours however busy', async () => {
+    expect([api.config.tokenIdleMs, api.config.driverTokenIdleMs, api.config.tokenMaxMs]).toEqual([30 * 60_000, 120 * 60_000, 12 * 3_600_000]);
+    const idleFor = async (email: string, minutes: number) => {
+      const token = await signIn(api.app, email);
+      const [issued] = await api.database.db.select().from(authToken).where(eq(authToken.tokenHash, hashToken(token)));
+      // Issued for the absolute limit, counted from sign-in.
+      expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBeGreaterThanOrEqual(12 * 3_600_000 - 1000);
+      await api.database.db
+        .update(authToken)
+        .set({ lastUsedAt: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(authToken.tokenHash, hashToken(token)));
+      return (await me(token)).statusCode;
+    };
+    expect(await idleFor('operador@concesion.demo', 29)).toBe(200);
+    expect(await idleFor('supervisor@concesion.demo', 31)).toBe(401);
+    expect(await idleFor('admin@concesion.demo', 31)).toBe(401);
+    expect(await idleFor('conductor@concesion.demo', 31)).toBe(200);
+    expect(await idleFor('conductor@concesion.demo', 121)).toBe(401);
   });
 
   it('expires at its absolute limit however busy', async () => {

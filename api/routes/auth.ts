@@ -5,7 +5,7 @@ import { ApiError, parseOr400, unauthorized } from '../http/errors';
 import { principalOf, requireAuth } from '../http/auth';
 import { verifyAgainstNothing, verifyPassword } from '../services/passwords';
 import { findLiveProfileByEmail, toMeResponse } from '../services/profiles';
-import { issueToken, revokeToken } from '../services/tokens';
+import { issueToken, revokeToken, tokenPolicy } from '../services/tokens';
 
 export async function authRoutes(app: FastifyInstance) {
   /** Sign-in: the token travels in the authorization header as "Bearer {token}". */
@@ -26,9 +26,9 @@ export async function authRoutes(app: FastifyInstance) {
     // Only someone who knows the password learns that the account is suspended.
     if (account.status !== 'ACTIVE') throw new ApiError(403, messages.accountSuspended);
 
-    const token = await issueToken(app.db, account.id, {
-      idleMs: app.config.tokenIdleMs,
-      maxMs: app.config.tokenMaxMs,
+    const token = await issueToken(app.db, account.id, tokenPolicy(app.config), {
+      userAgent: request.headers['user-agent'] ?? null,
+      address: request.ip,
     });
     reply.header('authorization', `Bearer ${token}`);
     reply.header('cache-control', 'no-store');

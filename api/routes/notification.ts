@@ -4,7 +4,7 @@ import { pageQuerySchema } from '@contract/envelope';
 import { notFound, parseOr400 } from '../http/errors';
 import { readBearerToken } from '@contract/auth';
 import { principalOf, requireAuth } from '../http/auth';
-import { resolveToken } from '../services/tokens';
+import { resolveToken, tokenPolicy } from '../services/tokens';
 
 const profileParams = z.object({ id: z.string() });
 const notificationParams = z.object({ id: z.coerce.number().int().positive() });
@@ -48,7 +48,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.get('/api/notification/stream', { preHandler: requireAuth }, async (request, reply) => {
     const { profileId } = principalOf(request);
     const token = readBearerToken(request.headers.authorization)!;
-    const policy = { idleMs: app.config.tokenIdleMs, maxMs: app.config.tokenMaxMs };
+    const policy = tokenPolicy(app.config);
     // Read straight from the database: another process may have ended the session.
     const stillSignedIn = async () => (await resolveToken(app.db, token, policy)).principal?.profileId === profileId;
     reply.hijack();

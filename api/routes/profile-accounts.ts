@@ -7,6 +7,7 @@ import { forbidden, parseOr400 } from '../http/errors';
 import { principalOf, requireAuth, requireRole, resolvePrincipal } from '../http/auth';
 import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../services/accounts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { revokeAllTokens } from '../services/tokens';
 
 const idParams = z.object({ id: z.uuid() });
 const adminOnly = { preHandler: [requireAuth, requireRole('ADMIN')] };
@@ -60,6 +61,15 @@ export async function profileAccountRoutes(app: FastifyInstance) {
   app.post('/api/profile/disable/:id', adminOnly, async (request) => {
     const { id } = parseOr400(idParams, request.params);
     return { payload: await setSuspended(app.db, id, true, principalOf(request)) };
+  });
+
+  /** Ends every session of a user (a lost phone, a shared computer): they sign in again. */
+  app.post('/api/profile/:id/sessions/end', adminOnly, async (request) => {
+    const { id } = parseOr400(idParams, request.params);
+    const target = await getProfile(app.db, id);
+    const actor = principalOf(request);
+    const ended = await revokeAllTokens(app.db, target.uuid, target.uuid === actor.profileId ? actor.tokenId : undefined);
+    return { payload: { ended } };
   });
 
   /** The inverse of disable: reactivates a suspended user. */

@@ -110,3 +110,66 @@ describe('POST /api/profile/password', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('sessions (Mi perfil, and the admin)', () => {
+  const signInFrom = async (email: string, password: string, address: string, userAgent: string) => {
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-forwarded-for': address, 'user-agent': userAgent },
+      payload: { email, password, providerId: 'email', tokenId: '' },
+    });
+    expect(response.statusCode).toBe(200);
+    return String(response.headers.authorization).replace('Bearer ', '');
+  };
+  const phone = 'Mozilla/5.0 (Linux; Android 14) Chrome/156 Mobile';
+  const desk = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140';
+
+  it('lists where each session was opened and when it was last used, and ends one or all the others', async () => {
+    const person = await newPerson();
+    const onPhone = await signInFrom(person.email, person.password, '198.51.100.4', phone);
+    const onDesk = await signInFrom(person.email, person.password, '198.51.100.5', desk);
+    const list = (await call('GET', '/api/profile/me/sessions', onDesk)).json().payload as { id: number; userAgent: string; address: string; current: boolean }[];
+    expect(list).toHaveLength(3);
+    expect(list.find((s) => s.current)).toMatchObject({ userAgent: desk, address: '198.51.100.5' });
+    const phoneSession = list.find((s) => s.userAgent === phone)!;
+    expect(phoneSession).toMatchObject({ address: '198.51.100.4', current: false });
+
+    expect((await call('POST', `/api/profile/me/sessions/${phoneSession.id}/end`, onDesk)).statusCode).toBe(200);
+    expect(await alive(onPhone)).toBe(401);
+    expect(await alive(person.token)).toBe(200);
+    const others = await call('POST', '/api/profile/me/sessions/end-others', onDesk);
+    expect(others.json().payload).toEqual({ ended: 1 });
+    expect(await alive(person.token)).toBe(401);
+    expect(await alive(onDesk)).toBe(200);
+    expect((await call('GET', '/api/profile/me/sessions', onDesk)).json().payload).toHaveLength(1);
+  });
+
+  it("never shows or ends someone else's session", async () => {
+    const one = await newPerson();
+    const other = await newPerson();
+    const [theirs] = (await call('GET', '/api/profile/me/sessions', other.token)).json().payload as { id: number }[];
+    const attempt = await call('POST', `/api/profile/me/sessions/${theirs!.id}/end`, one.token);
+    expect(attempt.statusCode).toBe(404);
+    expect(await alive(other.token)).toBe(200);
+    for (const bad of ['0', '-1', 'x', '99999999999999999999']) {
+      expect((await call('POST', `/api/profile/me/sessions/${bad}/end`, one.token)).statusCode).toBe(400);
+    }
+  });
+
+  it('lets an admin end every session of a user, and nobody else', async () => {
+    const person = await newPerson();
+    const second = await signIn(api.app, person.email, person.password);
+    for (const email of ['supervisor@concesion.demo', 'operador@concesion.demo', 'conductor@concesion.demo']) {
+      const refused = await call('POST', `/api/profile/${person.id}/sessions/end`, await signIn(api.app, email));
+      expect(refused.statusCode).toBe(403);
+    }
+    expect(await alive(person.token)).toBe(200);
+    const admin = await signIn(api.app, 'admin@concesion.demo');
+    const ended = await call('POST', `/api/profile/${person.id}/sessions/end`, admin);
+    expect(ended.json().payload).toEqual({ ended: 2 });
+    expect(await alive(person.token)).toBe(401);
+    expect(await alive(second)).toBe(401);
+    expect((await call('POST', '/api/profile/00000000-0000-4000-8000-000000000000/sessions/end', admin)).statusCode).toBe(404);
+  });
+});

@@ -4,7 +4,14 @@ import type { Role } from '@contract/roles';
 import type { Database } from '../db/client';
 import { authToken, profile } from '../db/schema';
 
-export type TokenPolicy = { idleMs: number; maxMs: number };
+/** How long tokens live: idle limits by role (staff shorter than drivers), and an absolute one. */
+export type TokenPolicy = { staffIdleMs: number; driverIdleMs: number; maxMs: number };
+
+export function tokenPolicy(config: { tokenIdleMs: number; driverTokenIdleMs: number; tokenMaxMs: number }): TokenPolicy {
+  return { staffIdleMs: config.tokenIdleMs, driverIdleMs: config.driverTokenIdleMs, maxMs: config.tokenMaxMs };
+}
+
+export const idleLimitOf = (role: Role | string, policy: TokenPolicy): number => (role === 'DRIVER' ? policy.driverIdleMs : policy.staffIdleMs);
 
 /** Who is calling: resolved from the bearer token on every request. */
 export type Principal = {
@@ -23,8 +30,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Where a session was opened, as its owner will see it in their list of sessions. */
+export type SessionOrigin = { userAgent: string | null; address: string | null };
+
 /** A random opaque token; only its hash is stored. */
-export async function issueToken(db: Database, profileId: string, policy: TokenPolicy): Promise<string> {
+export async function issueToken(db: Database, profileId: string, policy: TokenPolicy, origin?: SessionOrigin): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await db.insert(authToken).values({
@@ -32,6 +42,8 @@ export async function issueToken(db: Database, profileId: string, policy: TokenP
     tokenHash: hashToken(token),
     lastUsedAt: new Date(now),
     expiresAt: new Date(now + policy.maxMs),
+    userAgent: origin?.userAgent?.slice(0, 300) ?? null,
+    address: origin?.address?.slice(0, 64) ?? null,
   });
   return token;
 }
@@ -70,13 +82,14 @@ export async function resolveToken(
   if (!row) return none;
   if (row.status !== 'ACTIVE' || row.deletedAt) return none;
   if (row.expiresAt <= now) return none;
-  if (now.getTime() - row.lastUsedAt.getTime() > policy.idleMs) return none;
+  const idleMs = idleLimitOf(row.role, policy);
+  if (now.getTime() - row.lastUsedAt.getTime() > idleMs) return none;
   let lastUsed = row.lastUsedAt.getTime();
   if (now.getTime() - lastUsed > TOUCH_EVERY_MS) {
     await db.update(authToken).set({ lastUsedAt: now }).where(eq(authToken.id, row.tokenId));
     lastUsed = now.getTime();
   }
-  const validUntil = Math.min(row.expiresAt.getTime() - 1, lastUsed + policy.idleMs);
+  const validUntil = Math.min(row.expiresAt.getTime() - 1, lastUsed + idleMs);
   const principal: Principal = {
     tokenId: row.tokenId,
     profileId: row.profileId,
@@ -92,11 +105,13 @@ export async function revokeToken(db: Database, tokenId: number): Promise<void> 
   await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.id, tokenId));
 }
 
-/** Ends every session of a user, optionally keeping the one in use. */
-export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<void> {
+/** Ends every session of a user, optionally keeping the one in use; answers how many ended. */
+export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<number> {
   const live = and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt));
-  await db
+  const ended = await db
     .update(authToken)
     .set({ revokedAt: new Date() })
-    .where(exceptTokenId === undefined ? live : and(live, ne(authToken.id, exceptTokenId)));
+    .where(exceptTokenId === undefined ? live : and(live, ne(authToken.id, exceptTokenId)))
+    .returning({ id: authToken.id });
+  return ended.length;
 }

@@ -4,7 +4,9 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/index';
 import { PASSWORD_MAX } from '@contract/auth-limits';
 import { messages } from '@contract/messages';
+import { formatSantiagoShort } from '@contract/date-time';
 import { profileSchema, type Profile } from '@contract/profile';
+import { sessionListSchema } from '@contract/sessions';
 import { ADDRESS_MAX, NAME_MAX } from '@contract/profile-fields';
 import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { formatRut } from '@contract/rut';
@@ -21,6 +23,8 @@ import { addToast, commitSession, readAuth, requestSession, signIn } from '~/ses
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { commonT, pageTitle } from '~/utils/meta';
+import { describeDevice } from './device.server';
+import { SessionsPanel, type SessionRow } from './sessions-panel';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 
 registerNamespace('users', users);
@@ -36,8 +40,22 @@ const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
 
 /** Mi perfil: the signed-in person's own account, in every role's area (issue 15, decision 103). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data: profile } = await readWithAuth(context, ({ api }) => api.get('/api/profile/me', profileSchema));
-  return { profile };
+  const { data } = await readWithAuth(context, ({ api }) =>
+    Promise.all([api.get('/api/profile/me', profileSchema), api.get('/api/profile/me/sessions', sessionListSchema)]),
+  );
+  const [profile, sessions] = data;
+  return {
+    profile,
+    sessions: sessions.map(
+      (s): SessionRow => ({
+        id: s.id,
+        device: describeDevice(s.userAgent),
+        address: s.address,
+        lastUsed: formatSantiagoShort(Date.parse(s.lastUsedAt)),
+        current: s.current,
+      }),
+    ),
+  };
 }
 
 /** Two forms, told apart by `intent`: contact details, and the password. */
@@ -45,12 +63,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { api } = await requireAuth(context);
   const session = await requestSession(request, context);
-  const done = async (message: string) => {
-    addToast(session, 'success', message, String(formData.get('intent')));
+  const done = async (message: string, source = String(formData.get('intent'))) => {
+    addToast(session, 'success', message, source);
     throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
   };
 
-  if (formData.get('intent') === 'password') {
+  const intent = formData.get('intent');
+  if (intent === 'end-session' || intent === 'end-other-sessions') {
+    const id = Number(formData.get('id'));
+    const ended =
+      intent === 'end-session'
+        ? await api.call('POST', `/api/profile/me/sessions/${Number.isSafeInteger(id) && id > 0 ? id : 0}/end`)
+        : await api.call('POST', '/api/profile/me/sessions/end-others');
+    // Already over (ended elsewhere, or expired): the list is read again either way.
+    if (!ended.ok && ended.status !== 404) {
+      addToast(session, 'error', ended.message, 'sessions');
+      throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
+    }
+    return done(intent === 'end-session' ? messages.sessionEnded : messages.otherSessionsEnded, 'sessions');
+  }
+
+  if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: ownPasswordFormSchema });
     if (submission.status !== 'success') return data({ form: 'password' as const, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
     const { currentPassword, password } = submission.value;
@@ -102,6 +135,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
 
       <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
       <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
+      <SessionsPanel sessions={loaderData.sessions} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, useNavigation } from 'react-router';
+import { data, Link, redirect, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/edit';
 import { messages } from '@contract/messages';
 import { useLazyValidation } from '~/components/lazy-validation';
@@ -55,6 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function EditUserScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('users');
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   const { profile, from } = loaderData;
   const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.editUserFormSchema), {
     shouldValidate: 'onBlur',
@@ -81,6 +82,9 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
         submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
         resetKey={attempt}
       />
+      <p className="screen-note">
+        <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
+      </p>
     </section>
   );
 }
