@@ -85,6 +85,7 @@ export const messages = {
   passwordSameAsCurrent: 'La nueva contraseña debe ser distinta de la actual',
   profileSaved: 'Sus datos fueron guardados',
   ownPasswordChanged: 'Su contraseña fue cambiada. Sus otras sesiones se cerraron.',
+  passwordTooCommon: 'Esa contraseña es de las más usadas y fácil de adivinar. Elija otra.',
   sessionEnded: 'La sesión se cerró',
   otherSessionsEnded: 'Sus otras sesiones se cerraron',
   userSessionsEnded: 'Se cerraron todas las sesiones del usuario',

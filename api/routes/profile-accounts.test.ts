@@ -224,15 +224,18 @@ describe('user administration', () => {
   });
 });
 
+/** The reset link of the newest mail sent to `email`, once the mail is out. */
+async function linkForMail(email: string) {
+  await api.app.mailer.idle();
+  const outbox = path.join(api.config.dataDir, 'outbox');
+  const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'));
+  const mail = mails.reverse().find((m) => m.includes(`To: ${email}`));
+  const raw = mail?.replace(/=\r?\n/g, '').match(/token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/);
+  return raw ? (raw[1] ?? raw[2])! : null;
+}
+
 describe('password recovery', () => {
-  const outbox = () => path.join(api.config.dataDir, 'outbox');
-  const linkFor = async (email: string) => {
-    await api.app.mailer.idle();
-    const mails = readdirSync(outbox()).map((f) => readFileSync(path.join(outbox(), f), 'utf8'));
-    const mail = mails.reverse().find((m) => m.includes(`To: ${email}`));
-    const raw = mail?.replace(/=\r?\n/g, '').match(/token=3D([A-Za-z0-9_-]+)|token=([A-Za-z0-9_-]+)/);
-    return raw ? (raw[1] ?? raw[2])! : null;
-  };
+  const linkFor = linkForMail;
 
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
     const known = await api.app.inject({ method: 'GET', url: '/api/profile/forgotten/conductor@concesion.demo' });
@@ -325,6 +328,37 @@ describe('password recovery', () => {
     const response = await post('/api/profile/reset', { token, password: 'nueva-clave' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.message).toBe(messages.resetLinkExpired);
+  });
+});
+
+describe('common passwords', () => {
+  it('are refused wherever a password is chosen, on the password field, with nothing changed', async () => {
+    const tooCommon = { password: messages.passwordTooCommon };
+    const signUp = await post('/api/profile/new', person({ password: 'Password1' }), undefined, '10.12.0.1');
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.json().errors.fields).toEqual(tooCommon);
+
+    const body = person();
+    const created = (await post('/api/profile/new', body, admin)).json().payload;
+    const update = await post('/api/profile/update', { ...body, uuid: created.uuid, profileCode: 'DRIVER', password: 'qwerty123' }, admin);
+    expect(update.json().errors.fields).toEqual(tooCommon);
+
+    const token = await signIn(api.app, body.email, body.password);
+    const own = await api.app.inject({
+      method: 'POST',
+      url: '/api/profile/password',
+      headers: { ...bearer(token), 'x-forwarded-for': '10.12.0.2' },
+      payload: { currentPassword: body.password, password: 'iloveyou' },
+    });
+    expect(own.json().errors.fields).toEqual(tooCommon);
+
+    await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}`, headers: { 'x-forwarded-for': '10.12.0.3' } });
+    const link = (await linkForMail(body.email))!;
+    const reset = await post('/api/profile/reset', { token: link, password: 'football' }, undefined, '10.12.0.4');
+    expect(reset.json().errors.fields).toEqual(tooCommon);
+    // The link still works for a better password, and the old one was kept until then.
+    await signIn(api.app, body.email, body.password);
+    expect((await post('/api/profile/reset', { token: link, password: 'ruta-68-km-42' }, undefined, '10.12.0.4')).statusCode).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import type { Role } from '@contract/roles';
 import type { Database } from '../db/client';
 import { profile } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail, findLiveProfileById, type ProfileRow } from './profiles';
 import { revokeAllTokens, type Principal } from './tokens';
 
@@ -39,7 +39,7 @@ export async function createProfile(db: Database, input: NewProfile, actor: Prin
       .insert(profile)
       .values({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await hashNewPassword(input.password),
         firstName: input.firstName,
         lastName: input.lastName,
         profileCode: role,
@@ -89,7 +89,7 @@ export async function updateProfile(db: Database, input: UpdateProfile, actor: P
     }
   }
   await assertEmailFree(db, input.email, current.id);
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const passwordHash = input.password ? await hashNewPassword(input.password) : null;
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(profile)

@@ -6,7 +6,7 @@ import { authToken, profile } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { toProfileDto } from './accounts';
 import type { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashNewPassword, verifyPassword } from './passwords';
 import { findLiveProfileById } from './profiles';
 import type { Principal } from './tokens';
 
@@ -45,7 +45,7 @@ export async function changeOwnPassword(db: Database, throttle: LoginThrottle, c
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
   await throttle.recordSuccess(account, address);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, caller.profileId));

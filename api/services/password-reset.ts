@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { passwordReset, profile } from '../db/schema';
 import { badRequest } from '../http/errors';
 import type { Mailer } from './mail/mailer';
-import { hashPassword } from './passwords';
+import { hashNewPassword } from './passwords';
 import { displayName, findLiveProfileByEmail } from './profiles';
 import { revokeAllTokens } from './tokens';
 
@@ -59,7 +59,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     .limit(1);
   if (!link || link.usedAt) throw badRequest(messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
   if (link.expiresAt <= now) throw badRequest(messages.resetLinkExpired, { token: messages.resetLinkExpired });
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(password);
   await db.transaction(async (tx) => {
     // Spend the link first, guarded on "still unused", so two tabs cannot both use it.
     const spent = await tx

@@ -15,6 +15,7 @@ const msg = {
   terms: 'You must agree to our terms and conditions',
   passwordMin: 'La clave debe ser de al menos 6 caracteres',
   passwordsEqual: 'Las contraseñas deben ser iguales',
+  passwordTooCommon: 'Esa contraseña es de las más usadas y fácil de adivinar. Elija otra.',
   rutInvalid: 'El RUT no es válido',
   emailTaken: 'El correo ya se encuentra registrado',
   validationFailed: 'Revise los datos ingresados',
@@ -229,6 +230,24 @@ test.describe('sign-up', () => {
     await expect(page.getByLabel(labels.email, { exact: true })).toHaveValue(demo.driver);
     await expect(page.getByLabel(form.password, { exact: true })).toHaveValue('');
     await expect(page.getByLabel(form.passwordConfirm, { exact: true })).toHaveValue('');
+  });
+
+  test('refuses one of the most common passwords beside its field, keeping the rest', async ({ page }) => {
+    const email = uniqueEmail('comun');
+    await page.goto('/user/register');
+    await fillRegister(page, {
+      firstName: 'Rosa',
+      lastName: 'Común',
+      rut: randomRut().shown,
+      phone: '+56 9 1111 2222',
+      email,
+      password: 'Password1',
+      passwordConfirm: 'Password1',
+    });
+    await registerButton(page).click();
+    await fieldError(page, form.password, msg.passwordTooCommon);
+    await expect(page).toHaveURL(/\/user\/register$/);
+    await expect(page.getByLabel(labels.email, { exact: true })).toHaveValue(email);
   });
 
   test('a honeypot hidden from people catches bots and creates nothing', async ({ page }) => {

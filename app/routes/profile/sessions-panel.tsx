@@ -1,6 +1,10 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/button';
 import { useT } from '~/components/use-t';
+import { registerNamespace } from '~/i18n/config';
+import { users } from '~/locales/es/users';
+
+registerNamespace('users', users);
 
 /** One open session as the screen shows it (the loader has described the device). */
 export type SessionRow = { id: number; device: string | null; address: string | null; lastUsed: string; current: boolean };
