@@ -71,8 +71,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.API_HOST,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
-    // Demo data by default on the embedded database; on a real server only when asked.
-    seedDemo: c.SEED ? c.SEED === 'demo' : embedded,
+    // Demo accounts (with a published password) only when asked (SEED=demo), or by default on the
+    // embedded database outside production. Never by default in production (issue 16).
+    seedDemo: c.SEED ? c.SEED === 'demo' : embedded && c.NODE_ENV !== 'production',
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,
     tokenIdleMs: c.TOKEN_IDLE_MINUTES * 60_000,

@@ -6,6 +6,9 @@ const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
 const apiUrl = process.env.CONCESSION_API_URL ?? `http://127.0.0.1:${apiPort}`;
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', API_PORT: apiPort, CONCESSION_API_URL: apiUrl };
+// The README's "start the product with demo data" on the embedded database asks for the demo
+// explicitly: a production API never creates demo accounts by itself.
+if (!env.DATABASE_URL && !env.SEED) env.SEED = 'demo';
 // Out of the box there is no secret to sign sessions with: make one for this run
 // (sessions end on restart) and say how to keep them.
 if (!env.SESSION_SECRET) {
@@ -53,7 +56,7 @@ if (!(await waitFor(`${apiUrl}/api/health`, 60))) {
 } else {
   run('La web', ['server/web.mjs'], { PORT: webPort });
   await waitFor(`http://127.0.0.1:${webPort}/user/login`, 30);
-  const demo = !process.env.DATABASE_URL || process.env.SEED === 'demo';
+  const demo = env.SEED === 'demo';
   console.log(`\nListo: http://localhost:${webPort}`);
   if (demo) {
     console.log('Cuentas de demostración (clave Demo-2026):');

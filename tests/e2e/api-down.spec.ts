@@ -40,7 +40,7 @@ async function waitFor(url: string, seconds: number) {
 function start(script: string, env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', () => {});
