@@ -8,11 +8,14 @@ import { startJobs } from './jobs';
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  await seedDatabase(database.db, {
-    demo: config.seedDemo,
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
+  // Processes starting together on an empty database take turns (issue 17).
+  await database.exclusive(async () => {
+    await database.migrate();
+    await seedDatabase(database.db, {
+      demo: config.seedDemo,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+    });
   });
   const app = await buildApp({ config, db: database.db });
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).

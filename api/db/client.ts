@@ -20,8 +20,16 @@ export type DatabaseHandle = {
   /** "embedded" (PGlite) or "postgres". */
   kind: 'embedded' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the deployment-wide start-up lock (a PostgreSQL advisory lock), so
+   * any number of processes starting together migrate and seed one after another, never at once.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** The advisory lock key of migrations and seeding: any fixed number, the same in every process. */
+const START_UP_LOCK = 4_110_017;
 
 /** Next to this module in the source tree, and copied next to the bundle by the build. */
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -41,6 +49,16 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(work) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -54,6 +72,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     db,
     kind: 'embedded',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process owns an embedded database: nothing to wait for.
+    exclusive: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -292,6 +292,8 @@ export const mailQueue = pgTable(
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: ts('sent_at'),
+    /** While set and in the future, one process is sending this message; a crashed one's lease runs out. */
+    claimedUntil: ts('claimed_until'),
     createdAt: createdAt(),
   },
   (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],

@@ -92,3 +92,40 @@ describe('mail', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('mail delivered by several processes', () => {
+  it('sends each message once, however many deliverers run at the same time', async () => {
+    await database.db.delete(mailQueue);
+    const sent: string[] = [];
+    // A slow SMTP server: every delivery pass overlaps the others.
+    const transport: MailTransport = {
+      kind: 'smtp',
+      send: async (mail) => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        sent.push(mail.to);
+      },
+      close: () => {},
+    };
+    await enqueueMail(database.db, Array.from({ length: 100 }, (_, i) => ({ to: `uno${i}@concesion.demo`, subject: 's', text: 't' })));
+    const processes = [0, 1, 2].map(() => new Mailer(database.db, transport, silent));
+    await Promise.all(processes.map((mailer) => mailer.deliver()));
+    await Promise.all(processes.map((mailer) => mailer.idle()));
+    expect(sent).toHaveLength(100);
+    expect(new Set(sent).size).toBe(100);
+  });
+
+  it("retries a message whose process died while sending it, once its lease has run out", async () => {
+    await database.db.delete(mailQueue);
+    await enqueueMail(database.db, [{ to: 'huerfano@concesion.demo', subject: 's', text: 't' }]);
+    // Claimed by a process that then died: nobody else takes it while the lease lasts.
+    await database.db.update(mailQueue).set({ claimedUntil: new Date(Date.now() + 60_000) });
+    const sent: string[] = [];
+    const transport: MailTransport = { kind: 'smtp', send: async (mail) => void sent.push(mail.to), close: () => {} };
+    const survivor = new Mailer(database.db, transport, silent);
+    await survivor.deliver();
+    expect(sent).toEqual([]);
+    await database.db.update(mailQueue).set({ claimedUntil: new Date(Date.now() - 1000) });
+    await survivor.deliver();
+    expect(sent).toEqual(['huerfano@concesion.demo']);
+  });
+});
