@@ -12,6 +12,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { LoginThrottle, type ThrottleLimits } from './services/login-throttle';
 import { Mailer } from './services/mail/mailer';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
+import { localChannel, RESYNC_TOPIC, type ClusterChannel } from './services/cluster/channel';
 import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
 import { localFileStorage, type FileStorage } from './services/storage';
@@ -52,7 +53,11 @@ export type AppDeps = {
   throttleLimits?: Partial<ThrottleLimits>;
   mailTransport?: MailTransport;
   storage?: FileStorage;
+  /** Messages to the deployment's other API processes; this process alone by default. */
+  channel?: ClusterChannel;
 };
+
+const CACHE_TOPIC = 'cache';
 
 /** JSON bodies are small: tickets and profiles. Files go through multipart with their own limits. */
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -76,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outboxDir: path.join(deps.config.dataDir, 'outbox'),
     });
   app.decorate('mailer', new Mailer(deps.db, transport, app.log));
-  app.decorate('notifier', new Notifier(deps.db, app.mailer, new NotificationBus(), deps.config.publicWebUrl));
+  const channel = deps.channel ?? localChannel();
+  app.decorate('notifier', new Notifier(deps.db, app.mailer, new NotificationBus(channel), deps.config.publicWebUrl));
   app.addHook('onClose', async () => {
     await app.mailer.idle();
     transport.close();
@@ -87,15 +93,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('principalCache', new ReadCache<ResolvedToken>(5_000));
   // Any change to tickets (create, update, comment, attachment) makes cached ticket reads old;
   // any other write (sign-out, suspension, role, password...) may change who a token is.
-  // Before the answer leaves, so the caller's next request already sees the change.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    if (request.url.startsWith('/api/ticket')) {
+  // Before the answer leaves, so the caller's next request already sees the change; and on
+  // every other API process through the cluster channel (decision 112).
+  const dropCaches = (which: 'tickets' | 'accounts' | 'all') => {
+    if (which !== 'accounts') {
       app.statisticsCache.invalidate();
       app.counterCache.invalidate();
-    } else if (!request.url.startsWith('/api/notification')) {
-      app.principalCache.invalidate();
     }
+    if (which !== 'tickets') app.principalCache.invalidate();
+  };
+  channel.subscribe(CACHE_TOPIC, (which) => dropCaches(which as 'tickets' | 'accounts'));
+  channel.subscribe(RESYNC_TOPIC, () => dropCaches('all'));
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    if (request.url.startsWith('/api/ticket')) channel.publish(CACHE_TOPIC, 'tickets');
+    else if (!request.url.startsWith('/api/notification')) channel.publish(CACHE_TOPIC, 'accounts');
     return payload;
   });
   app.decorateRequest('principal', null);

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { startJobs } from './jobs';
+import { localChannel, postgresChannel } from './services/cluster/channel';
 
 async function main() {
   const config = loadConfig();
@@ -17,7 +18,9 @@ async function main() {
       adminPassword: config.adminPassword,
     });
   });
-  const app = await buildApp({ config, db: database.db });
+  // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
+  const channel = database.url ? postgresChannel(database.url, console) : localChannel();
+  const app = await buildApp({ config, db: database.db, channel });
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
@@ -25,6 +28,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     stopJobs();
     await app.close();
+    await channel.close();
     await database.close();
     process.exit(0);
   };

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   db: Database;
   /** "embedded" (PGlite) or "postgres". */
   kind: 'embedded' | 'postgres';
+  /** The PostgreSQL server's address (not for the embedded database). */
+  url?: string;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the deployment-wide start-up lock (a PostgreSQL advisory lock), so
@@ -48,6 +50,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     return {
       db,
       kind: 'postgres',
+      url: options.databaseUrl,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       async exclusive(work) {
         const client = await pool.connect();

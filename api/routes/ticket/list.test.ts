@@ -4,7 +4,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { ticketListResponseSchema, type TicketListResponse } from '@contract/ticket-list';
 import { queryRows } from '../../db/client';
 import { ticket } from '../../db/schema';
-import { countCapped } from '../../services/tickets/list';
+import { countCapped, totalAgrees } from '../../services/tickets/list';
 import { isLate } from '../../services/tickets/sla';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
@@ -221,5 +221,32 @@ describe('the counters between ticket writes', () => {
     const closed = await putTicket(api, who.supervisor, late!.id, { statusCode: 'CLOSED', closureReason: 'RESOLVED' });
     expect(closed.statusCode, closed.body).toBe(200);
     expect((await list('all')).counters).toEqual({ new: before.new - (late!.status_code === 'NEW' ? 1 : 0), late: before.late - 1, closed: before.closed + 1 });
+  });
+});
+
+describe('a total next to its rows', () => {
+  it('never contradicts them, even when another process wrote after this one cached the counters', async () => {
+    const mine = await createTicket(api, who.driver);
+    const before = await list('me', { size: 100 }, who.driver);
+    expect(before.total).toBe(before.content.length);
+    // Another API process hands the ticket to someone else: this one hears of it only later.
+    await api.database.db.update(ticket).set({ reporterId: who.operator.id }).where(eq(ticket.id, mine.id));
+    const after = await list('me', { size: 100 }, who.driver);
+    expect(after.content.map((t) => t.id)).not.toContain(mine.id);
+    expect(after.total).toBe(after.content.length);
+    expect(after.total).toBe(before.total - 1);
+  });
+});
+
+describe('totalAgrees', () => {
+  it('accepts only totals a page of rows allows', () => {
+    expect(totalAgrees(25, 10, { page: 0, size: 10 })).toBe(true);
+    expect(totalAgrees(9, 10, { page: 0, size: 10 })).toBe(false);
+    expect(totalAgrees(15, 5, { page: 1, size: 10 })).toBe(true);
+    expect(totalAgrees(16, 5, { page: 1, size: 10 })).toBe(false);
+    expect(totalAgrees(0, 0, { page: 0, size: 10 })).toBe(true);
+    expect(totalAgrees(3, 0, { page: 0, size: 10 })).toBe(false);
+    expect(totalAgrees(20, 0, { page: 2, size: 10 })).toBe(true);
+    expect(totalAgrees(21, 0, { page: 2, size: 10 })).toBe(false);
   });
 });

@@ -217,6 +217,20 @@ function preparedPage(db: Database, scope: ListScope, query: TicketListQuery): P
   return page;
 }
 
+/** A tab's (and status's) total from the scope's counters. */
+function totalOf(counts: ScopeCounters, query: TicketListQuery): number {
+  const statuses = TAB_STATUSES[query.tab].filter((s) => !query.status || s === query.status);
+  return statuses.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
+}
+
+/** Whether `total` is possible next to a page of `shown` rows: a short page tells the exact total. */
+export function totalAgrees(total: number, shown: number, query: { page: number; size: number }): boolean {
+  const before = query.page * query.size;
+  if (shown === query.size) return total >= before + shown;
+  if (shown > 0 || query.page === 0) return total === before + shown;
+  return total <= before;
+}
+
 /** `counterCache`: the API's shared counters per scope; without it they are counted each time. */
 export async function listTickets(
   db: Database,
@@ -242,18 +256,25 @@ export async function listTickets(
           .offset(query.page * query.size);
   // On PostgreSQL the four reads run on separate pool connections at once; the
   // embedded database queues them on its single connection.
-  const [rows, counts, filteredTotal] = await Promise.all([
+  const [rows, cachedCounts, filteredTotal] = await Promise.all([
     pageQuery,
     counterCache ? counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil) : countScope(db, scope, now),
     filters.length > 0 ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
   ]);
+  let counts = cachedCounts;
+  // Counters cached by this process may predate a write made on another one (the invalidation
+  // travels in milliseconds, not at once): a page that shows they are wrong counts again, so
+  // a total never contradicts the rows beside it (issue 17).
+  if (counterCache && !filteredTotal && !totalAgrees(totalOf(counts, query), rows.length, query)) {
+    counterCache.invalidate();
+    counts = await counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil);
+  }
   let total: number;
   let totalCapped = false;
   if (filteredTotal) {
     ({ total, capped: totalCapped } = filteredTotal);
   } else {
-    const statuses = TAB_STATUSES[query.tab].filter((s) => !query.status || s === query.status);
-    total = statuses.reduce((sum, s) => sum + (counts.byStatus[s] ?? 0), 0);
+    total = totalOf(counts, query);
   }
 
   const counters: TicketCounters = { new: counts.byStatus.NEW ?? 0, late: counts.late, closed: counts.byStatus.CLOSED ?? 0 };
