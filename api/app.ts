@@ -17,6 +17,7 @@ import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
 import { localFileStorage, type FileStorage } from './services/storage';
 import { ReadCache } from './services/read-cache';
+import { databaseRateLimitStore } from './services/rate-limit-store';
 import type { ScopeCounters } from './services/tickets/list';
 import type { ResolvedToken } from './services/tokens';
 import type { Statistics } from '@contract/statistics';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: a limit holds for the deployment, not per process (issue 17).
+    store: databaseRateLimitStore(deps.db),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });

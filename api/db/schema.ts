@@ -59,6 +59,20 @@ export const loginFailure = pgTable(
   (t) => [index('login_failure_account_idx').on(t.account, t.at), index('login_failure_address_idx').on(t.address, t.at)],
 );
 
+/**
+ * Per-route request counts of the public account calls (sign-up, recovery, reset), shared by
+ * every API process (services/rate-limit-store.ts). `key` is the route and the client address.
+ */
+export const rateLimitHit = pgTable(
+  'rate_limit_hit',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: ts('resets_at').notNull(),
+  },
+  (t) => [index('rate_limit_hit_resets_idx').on(t.resetsAt)],
+);
+
 /** Opaque bearer tokens, kept only as a SHA-256 hash. */
 export const authToken = pgTable(
   'auth_token',

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { DEMO_PASSWORD, seedDatabase } from '../db/seed';
 import type { ThrottleLimits } from '../services/login-throttle';
+import { localChannel, postgresChannel, type ClusterChannel } from '../services/cluster/channel';
 
 export { DEMO_PASSWORD };
 
@@ -43,11 +44,19 @@ export type TestApi = {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: Config;
+  /** With `cluster`: this process's channel to the others. */
+  channel?: ClusterChannel;
   close(): Promise<void>;
 };
 
 export async function createTestApi(
-  options: { config?: Partial<Config>; demoTickets?: number; throttleLimits?: Partial<ThrottleLimits> } = {},
+  options: {
+    config?: Partial<Config>;
+    demoTickets?: number;
+    throttleLimits?: Partial<ThrottleLimits>;
+    /** As in production: LISTEN/NOTIFY on PostgreSQL, so `anotherProcess` hears this one. */
+    cluster?: boolean;
+  } = {},
 ): Promise<TestApi> {
   const database = await openFreshDatabase();
   await database.migrate();
@@ -55,18 +64,43 @@ export async function createTestApi(
   // The database lives in memory (or on the test server); files and the mail outbox in a temp folder.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), ...options.config };
-  const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits });
+  const channel = options.cluster ? await clusterChannel(database) : undefined;
+  const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits, channel });
   await app.ready();
   return {
     app,
     database,
     config,
+    channel,
     close: async () => {
       await app.close();
+      await channel?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** PostgreSQL's LISTEN/NOTIFY on a test database; in process on the embedded one. */
+async function clusterChannel(database: DatabaseHandle): Promise<ClusterChannel> {
+  if (!database.url) return localChannel();
+  const channel = postgresChannel(database.url, { error: () => {} });
+  await channel.ready;
+  return channel;
+}
+
+/**
+ * Another API process of the same deployment (`createTestApi({ cluster: true })`): its own app
+ * (caches, counters, streams) on the same database and files, hearing the first through the
+ * cluster channel: PostgreSQL's on a real server, the first one's own on the embedded database.
+ */
+export async function anotherProcess(api: TestApi): Promise<FastifyInstance> {
+  if (!api.channel) throw new Error('anotherProcess needs createTestApi({ cluster: true })');
+  const channel = api.database.url ? await clusterChannel(api.database) : api.channel;
+  const app = await buildApp({ config: api.config, db: api.database.db, channel });
+  if (channel !== api.channel) app.addHook('onClose', () => channel.close());
+  await app.ready();
+  return app;
 }
 
 export function authBody(email: string, password = DEMO_PASSWORD) {

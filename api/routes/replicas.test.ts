@@ -1,0 +1,97 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@contract/messages';
+import { profile } from '../db/schema';
+import { createTicket, signInCallers } from '../test/tickets';
+import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
+
+/**
+ * Two API processes of one deployment on one database (issue 17): on PostgreSQL (TEST_DATABASE_URL)
+ * each hears the other through LISTEN/NOTIFY as in production; on the embedded database they
+ * share an in-process channel, which is what a second process would hear.
+ */
+let one: TestApi;
+let two: FastifyInstance;
+beforeAll(async () => {
+  one = await createTestApi({ demoTickets: 0, cluster: true });
+  two = await anotherProcess(one);
+});
+afterAll(async () => {
+  await two.close();
+  await one.close();
+});
+
+const from = (app: FastifyInstance, address: string) => ({
+  forgotten: (email: string) => app.inject({ method: 'GET', url: `/api/profile/forgotten/${email}`, headers: { 'x-forwarded-for': address } }),
+  signIn: (email: string, password: string) => app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': address }, payload: authBody(email, password) }),
+});
+
+describe('abuse controls across processes', () => {
+  it('a rate limit counts the requests of every process', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await from(i % 2 ? two : one.app, '198.51.100.70').forgotten('conductor@concesion.demo')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('five failed sign-ins spread over both processes throttle the account from that address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await from(i % 2 ? two : one.app, '198.51.100.71').signIn('supervisor@concesion.demo', 'mal-clave')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const refused = await from(two, '198.51.100.71').signIn('supervisor@concesion.demo', 'Demo-2026');
+    expect(refused.json()).toEqual({ errors: { message: messages.tooManyAttempts } });
+  });
+});
+
+describe('caches across processes', () => {
+  it('a user suspended through one process is refused by the other within a second', async () => {
+    const token = await signIn(one.app, 'inspector@concesion.demo');
+    const me = () => two.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    // The second process has the token's owner in its cache.
+    expect((await me()).statusCode).toBe(200);
+    const admin = await signIn(one.app, 'admin@concesion.demo');
+    const [inspector] = await one.database.db.select().from(profile).where(eq(profile.email, 'inspector@concesion.demo'));
+    const suspended = await one.app.inject({ method: 'POST', url: `/api/profile/disable/${inspector!.id}`, headers: bearer(admin) });
+    expect(suspended.statusCode).toBe(200);
+    const deadline = Date.now() + 1_000;
+    let status = (await me()).statusCode;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await me()).statusCode;
+    }
+    expect(status).toBe(401);
+    await one.app.inject({ method: 'POST', url: `/api/profile/enable/${inspector!.id}`, headers: bearer(admin) });
+  });
+});
+
+describe('live notifications across processes', () => {
+  it('a notification raised on one process reaches a stream open on the other within a second', async () => {
+    await two.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = two.server.address() as AddressInfo;
+    const token = await signIn(one.app, 'operador@concesion.demo');
+    const [operator] = await one.database.db.select().from(profile).where(eq(profile.email, 'operador@concesion.demo'));
+    const who = await signInCallers(one);
+    const ticket = await createTicket(one, who.driver);
+    let raisedAt = 0;
+    const arrived = new Promise<number>((resolve, reject) => {
+      const req = http.get({ port, host: '127.0.0.1', path: '/api/notification/stream', headers: bearer(token) }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: ready') && !raisedAt) {
+            raisedAt = Date.now();
+            void one.app.notifier.notify({ type: 'TICKET_ASSIGNED', ticket: { id: ticket.id, folio: ticket.folio }, recipients: [operator!.id], message: `Se le asignó el evento ${ticket.folio}` });
+          }
+          if (text.includes('event: notification')) {
+            req.destroy();
+            resolve(Date.now() - raisedAt);
+          }
+        });
+      });
+      req.on('error', reject);
+    });
+    expect(await arrived).toBeLessThan(1_000);
+  });
+});
