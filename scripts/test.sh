@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: every suite (typecheck, unit and API, browser with JavaScript on and off),
+# `npm test`: every suite (typecheck, unit and API, browser with JavaScript on and off, replicas on
+# this machine's PostgreSQL),
 # then one line "N passed, N failed" summing them all. Fails when any suite fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +23,9 @@ if ! npm run --silent build; then echo "The build failed: browser tests cannot r
 else
   echo "== Browser tests (JavaScript on and off)"
   PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/playwright.json npx playwright test --reporter=list,json || status=1
+  echo "== Replicas: several API and web processes on this machine's PostgreSQL"
+  npx vitest run --config tests/replicas/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.test-reports/replicas.json || status=1
 fi
 
-node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/vitest.json .test-reports/playwright.json
+node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json
 exit $status

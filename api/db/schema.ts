@@ -73,6 +73,16 @@ export const rateLimitHit = pgTable(
   (t) => [index('rate_limit_hit_resets_idx').on(t.resetsAt)],
 );
 
+/**
+ * Who runs each periodic job this period (api/jobs.ts): a process takes the lease when it is
+ * free or run out, so a job runs on one process at a time and a dead one's turn passes on.
+ */
+export const jobLease = pgTable('job_lease', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: ts('until').notNull(),
+});
+
 /** Opaque bearer tokens, kept only as a SHA-256 hash. */
 export const authToken = pgTable(
   'auth_token',

@@ -1,0 +1,166 @@
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignIn, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
+
+/**
+ * Two (then three) API processes and two web processes on one PostgreSQL, as behind a load
+ * balancer: what one process does, the others see; nothing is lost or doubled (issue 17).
+ */
+let deployment: Deployment;
+const mailed: string[] = [];
+let smtp: SMTPServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        mailed.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  // Three processes at once on an empty database: they take turns migrating and seeding.
+  deployment = await startDeployment({ apis: 3, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+});
+afterAll(async () => {
+  await deployment?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const [A, B] = [0, 1];
+const api = (i: number) => deployment.apis[i]!.url;
+const web = (i: number) => deployment.webs[i]!.url;
+
+describe('starting together', () => {
+  it('three API processes started at once on an empty database all became ready, with one copy of the demo data', async () => {
+    for (const url of deployment.apis.map((p) => p.url)) expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const client = new pg.Client({ connectionString: deployment.databaseUrl });
+    await client.connect();
+    const { rows } = await client.query(`select count(*)::int as n from profile where email = 'admin@concesion.demo'`);
+    await client.end();
+    expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('web processes', () => {
+  it('a session opened through web A works on web B', async () => {
+    const signIn = await fetch(`${web(A)}/user/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web(A) },
+      body: new URLSearchParams({ email: 'supervisor@concesion.demo', password: DEMO_PASSWORD, terms: 'on', redirectTo: '' }),
+    });
+    expect([302, 303]).toContain(signIn.status);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toContain('__session=');
+    const page = await fetch(`${web(B)}/supervisor/events`, { headers: { cookie }, redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Rodrigo Fuentes');
+  });
+});
+
+describe('live notifications', () => {
+  it('an event assigned through API 1 reaches the assignee’s stream on API 2, and through web B, within a second', async () => {
+    const supervisor = await tokenOf(api(A), 'supervisor@concesion.demo');
+    const operator = await tokenOf(api(B), 'operador@concesion.demo');
+    const me = await (await fetch(`${api(B)}/api/user/me`, { headers: { authorization: `Bearer ${operator}` } })).json();
+    const operatorId = me.payload.userProfileDto.id as string;
+
+    // The operator's stream, held by API 2.
+    const stream = await fetch(`${api(B)}/api/notification/stream`, { headers: { authorization: `Bearer ${operator}` } });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (needle: string, ms: number) => {
+      const deadline = Date.now() + ms;
+      while (!text.includes(needle)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no "${needle}" within ${ms} ms: ${text}`);
+        const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
+        if (chunk && !chunk.done) text += decoder.decode(chunk.value);
+      }
+    };
+    await until('event: ready', 5_000);
+
+    const created = await fetch(`${api(A)}/api/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${supervisor}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'Bache profundo en la pista derecha',
+        kilometer: '30,5',
+        sector: 'Curacaví Oriente',
+        commune: 'Curacaví',
+        orientation: 'NORTH_SOUTH',
+        dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
+        classificationId: 2,
+        email: 'conductor@concesion.demo',
+        fullName: 'Juan Pérez',
+        phone: '+56955555555',
+        rut: '15432876-9',
+        channelCode: 'WEB',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const ticket = (await created.json()).payload as { id: number; folio: string };
+    const assignedAt = Date.now();
+    const assigned = await fetch(`${api(A)}/api/ticket/${ticket.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${supervisor}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ assignedToId: operatorId }),
+    });
+    expect(assigned.status).toBe(200);
+    await until(ticket.folio, 1_000 + (Date.now() - assignedAt));
+    expect(Date.now() - assignedAt).toBeLessThan(1_500);
+    await reader.cancel();
+  });
+});
+
+describe('abuse controls', () => {
+  it('five failed sign-ins spread over the processes throttle the account from that address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await apiSignIn(api(i % 3), 'inspector@concesion.demo', 'mal-clave', '198.51.100.90')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
+describe('sessions', () => {
+  it('a user suspended through API 1 is refused by API 2 within a second', async () => {
+    const admin = await tokenOf(api(A), 'admin@concesion.demo');
+    const driver = await tokenOf(api(B), 'conductor@concesion.demo');
+    const me = () => fetch(`${api(B)}/api/user/me`, { headers: { authorization: `Bearer ${driver}` } });
+    const driverId = (await (await me()).json()).payload.userProfileDto.id as string;
+    expect((await me()).status).toBe(200);
+    expect((await fetch(`${api(A)}/api/profile/disable/${driverId}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+    const suspendedAt = Date.now();
+    let status = (await me()).status;
+    while (status !== 401 && Date.now() - suspendedAt < 1_000) status = (await me()).status;
+    expect(status).toBe(401);
+    await fetch(`${api(A)}/api/profile/enable/${driverId}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });
+  });
+});
+
+describe('mail', () => {
+  it('100 queued messages are delivered exactly 100 times by three processes', async () => {
+    const before = mailed.length;
+    const client = new pg.Client({ connectionString: deployment.databaseUrl });
+    await client.connect();
+    await client.query(
+      `insert into mail_queue (recipient, subject, body) select 'lote' || g || '@concesion.demo', 'Prueba', 'Hola' from generate_series(1, 100) g`,
+    );
+    await client.end();
+    // Every process delivers on its own timer (15 s); all of them race for the same rows.
+    const deadline = Date.now() + 40_000;
+    while (mailed.filter((m) => m.startsWith('lote')).length < 100 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const batch = mailed.slice(before).filter((m) => m.startsWith('lote'));
+    expect(batch).toHaveLength(100);
+    expect(new Set(batch).size).toBe(100);
+  });
+});
