@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -45,6 +45,8 @@ declare module 'fastify' {
     counterCache: ReadCache<ScopeCounters>;
     /** Who is behind each token, for a few seconds between account writes (http/auth.ts). */
     principalCache: ReadCache<ResolvedToken>;
+    /** Every route the API answers (method and URL pattern), for tests that must cover them all. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -70,6 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the web app's processes may say who the client is (server/client-address.mjs);
     // anyone else calling the API directly is known by their own socket address.
     trustProxy: deps.config.trustedWebAddresses.length > 0 ? deps.config.trustedWebAddresses : false,
+    // The router's own refusals (a malformed or too long path parameter) in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ errors: { message: messages.badRequest } });
+    },
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
@@ -112,7 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
   app.decorateRequest('principal', null);
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
+  });
 
+  // First, so every route (the plugins' own, such as CORS's preflight, too) answers in the envelope.
+  registerErrorHandling(app);
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
   await app.register(cors, {
     origin: deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins : false,
@@ -120,7 +132,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // JSON only: any other body type is a 415, not something half-understood.
   app.removeContentTypeParser('text/plain');
-  registerErrorHandling(app);
   await app.register(multipart, {
     limits: { fileSize: deps.config.attachmentMaxMb * 1024 * 1024, files: deps.config.attachmentMaxFiles, fields: 10, parts: 20 },
   });

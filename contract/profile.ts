@@ -112,7 +112,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /api/user/list: page, size, a search by name, e-mail or RUT, and filters. */
 export const userListQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(100).optional().transform((v) => (v ? v : undefined)),
+  q: z.string().trim().max(100).refine(storable, storableMessage).optional().transform((v) => (v ? v : undefined)),
   profileCode: z.enum(ROLES).optional().or(z.literal('').transform(() => undefined)),
   status: profileStatusSchema.optional().or(z.literal('').transform(() => undefined)),
 });

@@ -14,6 +14,22 @@ const frameworkErrors: Record<string, { status: number; message: string }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: messages.unsupportedMediaType },
 };
 
+/**
+ * A multipart body the reader could not parse (no or wrong boundary, cut short): busboy's own
+ * errors carry no status (the multipart plugin's own errors do, and are answered by it).
+ */
+function malformedMultipart(error: FastifyError): boolean {
+  return !error.statusCode && /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header)/.test(error.message);
+}
+
+/** PostgreSQL's "data exception" class (SQLSTATE 22xxx), on the error or its cause (drizzle wraps it). */
+function databaseDataError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
@@ -27,6 +43,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     // JSON.parse failures surface as a SyntaxError with status 400.
     if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
       return reply.status(400).send({ errors: { message: messages.invalidJson } });
+    }
+    // Input the database could not take (class 22: a NUL byte, a number out of range, an invalid
+    // date...) that slipped past the contract is still the caller's mistake, never a 500.
+    if (malformedMultipart(error)) {
+      return reply.status(400).send({ errors: { message: messages.badRequest } });
+    }
+    if (databaseDataError(error)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send({ errors: { message: messages.badRequest } });
     }
     if (error.statusCode === 429) {
       return reply.status(429).send({ errors: { message: messages.tooManyAttempts } });
