@@ -22,6 +22,7 @@ import type { ScopeCounters } from './services/tickets/list';
 import type { ResolvedToken } from './services/tokens';
 import type { Statistics } from '@contract/statistics';
 import { authRoutes } from './routes/auth';
+import { twoStepRoutes } from './routes/two-step';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
 import { profileAccountRoutes } from './routes/profile-accounts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(twoStepRoutes);
   await app.register(userRoutes);
   await app.register(profileAccountRoutes);
   await app.register(profileRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from '@contract/zod';
+import { ROLES, type Role } from '@contract/roles';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,6 +17,8 @@ const configSchema = z.object({
   DRIVER_TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** Hours a token lives at most, however busy: one work shift plus margin. */
   TOKEN_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Roles that must sign in with a second step (comma-separated; empty: nobody is forced). */
+  TWO_STEP_ROLES: z.string().default('ADMIN'),
   /** Origins allowed to call the API from a browser (comma-separated). */
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,6 +46,8 @@ export type Config = {
   driverTokenIdleMs: number;
   tokenMaxMs: number;
   corsOrigins: string[];
+  /** Roles whose sign-in needs a second step (TOTP); the other staff may choose one. */
+  twoStepRoles: Role[];
   logLevel: string;
   /** Peers whose X-Forwarded-For is believed: the web app's processes, never browsers. */
   trustedWebAddresses: string[];
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     driverTokenIdleMs: c.DRIVER_TOKEN_IDLE_MINUTES * 60_000,
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
     logLevel: c.LOG_LEVEL,
     trustedWebAddresses: c.TRUSTED_WEB_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
     smtpUrl: c.SMTP_URL,

@@ -33,6 +33,10 @@ export const profile = pgTable(
     realAddress: text('real_address'),
     /** ACTIVE or SUSPENDED. */
     status: text('status').notNull().default('ACTIVE'),
+    /** Two-step sign-in (RFC 6238, base32): the active secret, one being enrolled, the last time step used. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -83,6 +87,18 @@ export const jobLease = pgTable('job_lease', {
   until: ts('until').notNull(),
 });
 
+/** One-time recovery codes of the two-step sign-in, kept as SHA-256 hashes only. */
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('recovery_code_profile_idx').on(t.profileId)],
+);
+
 /** Opaque bearer tokens, kept only as a SHA-256 hash. */
 export const authToken = pgTable(
   'auth_token',
@@ -94,6 +110,12 @@ export const authToken = pgTable(
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /**
+     * `full`, or a first step only: `verify` (a code is due) or `enrol` (a second step must be set
+     * up first). Only the two-step calls accept a token that is not `full`.
+     */
+    stage: text('stage').notNull().default('full'),
+    secondStepFailures: integer('second_step_failures').notNull().default(0),
     /** Where the session was opened, for the user's list of sessions: browser and client address. */
     userAgent: text('user_agent'),
     address: text('address'),

@@ -17,6 +17,14 @@ declare module 'fastify' {
  */
 export const requireAuth: preHandlerHookHandler = async function (request: FastifyRequest) {
   const principal = await resolvePrincipal(this, request);
+  // A token whose second step is still due opens nothing but the two-step calls.
+  if (!principal || principal.stage !== 'full') throw unauthorized();
+  request.principal = principal;
+};
+
+/** For the two-step calls only: a token past its first step (the password), whatever its stage. */
+export const requireFirstStep: preHandlerHookHandler = async function (request: FastifyRequest) {
+  const principal = await resolvePrincipal(this, request);
   if (!principal) throw unauthorized();
   request.principal = principal;
 };

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { authRequestSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { ApiError, parseOr400, unauthorized } from '../http/errors';
-import { principalOf, requireAuth } from '../http/auth';
+import { principalOf, requireFirstStep } from '../http/auth';
 import { verifyAgainstNothing, verifyPassword } from '../services/passwords';
 import { findLiveProfileByEmail, toMeResponse } from '../services/profiles';
 import { issueToken, revokeToken, tokenPolicy } from '../services/tokens';
+import { stageAfterPassword } from '../services/two-step';
 
 export async function authRoutes(app: FastifyInstance) {
   /** Sign-in: the token travels in the authorization header as "Bearer {token}". */
@@ -26,17 +27,22 @@ export async function authRoutes(app: FastifyInstance) {
     // Only someone who knows the password learns that the account is suspended.
     if (account.status !== 'ACTIVE') throw new ApiError(403, messages.accountSuspended);
 
-    const token = await issueToken(app.db, account.id, tokenPolicy(app.config), {
-      userAgent: request.headers['user-agent'] ?? null,
-      address: request.ip,
-    });
+    // Staff with a second step get a token that opens only that step (decision 113).
+    const stage = stageAfterPassword(account, app.config.twoStepRoles);
+    const token = await issueToken(
+      app.db,
+      account.id,
+      tokenPolicy(app.config),
+      { userAgent: request.headers['user-agent'] ?? null, address: request.ip },
+      stage,
+    );
     reply.header('authorization', `Bearer ${token}`);
     reply.header('cache-control', 'no-store');
-    return { payload: toMeResponse(account) };
+    return { payload: stage === 'full' ? toMeResponse(account) : { ...toMeResponse(account), secondStep: stage } };
   });
 
   /** Sign-out: the token stops working at once. */
-  app.post('/api/auth/logout', { preHandler: requireAuth }, async (request) => {
+  app.post('/api/auth/logout', { preHandler: requireFirstStep }, async (request) => {
     await revokeToken(app.db, principalOf(request).tokenId);
     return { payload: { signedOut: true } };
   });

@@ -181,7 +181,7 @@ describe('user administration', () => {
 
   it('never removes the last active admin', async () => {
     const adminId = (await me(admin)).json().payload.userProfileDto.id;
-    const someoneElse = { tokenId: 0, profileId: '00000000-0000-4000-8000-000000000000', email: 'x', role: 'ADMIN' as const, firstName: 'x', lastName: 'x' };
+    const someoneElse = { tokenId: 0, profileId: '00000000-0000-4000-8000-000000000000', email: 'x', role: 'ADMIN' as const, firstName: 'x', lastName: 'x', stage: 'full' as const };
     await expect(deleteProfile(api.database.db, adminId, someoneElse)).rejects.toMatchObject({ statusCode: 409, message: messages.lastAdmin });
   });
 

@@ -23,7 +23,10 @@ export async function profileAccountRoutes(app: FastifyInstance) {
       rateLimit: {
         max: 10,
         timeWindow: 60 * 60_000,
-        allowList: async (request: FastifyRequest) => (await resolvePrincipal(app, request))?.role === 'ADMIN',
+        allowList: async (request: FastifyRequest) => {
+          const caller = await resolvePrincipal(app, request);
+          return caller?.role === 'ADMIN' && caller.stage === 'full';
+        },
       },
     },
   };

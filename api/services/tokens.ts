@@ -21,7 +21,11 @@ export type Principal = {
   role: Role;
   firstName: string;
   lastName: string;
+  /** `full`, or after the password only: `verify` (a code is due) or `enrol` (a second step must be set up). */
+  stage: TokenStage;
 };
+
+export type TokenStage = 'full' | 'verify' | 'enrol';
 
 /** How often the idle clock is written back; saves a write on every request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -34,7 +38,13 @@ export function hashToken(token: string): string {
 export type SessionOrigin = { userAgent: string | null; address: string | null };
 
 /** A random opaque token; only its hash is stored. */
-export async function issueToken(db: Database, profileId: string, policy: TokenPolicy, origin?: SessionOrigin): Promise<string> {
+export async function issueToken(
+  db: Database,
+  profileId: string,
+  policy: TokenPolicy,
+  origin?: SessionOrigin,
+  stage: TokenStage = 'full',
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await db.insert(authToken).values({
@@ -44,6 +54,7 @@ export async function issueToken(db: Database, profileId: string, policy: TokenP
     expiresAt: new Date(now + policy.maxMs),
     userAgent: origin?.userAgent?.slice(0, 300) ?? null,
     address: origin?.address?.slice(0, 64) ?? null,
+    stage,
   });
   return token;
 }
@@ -74,6 +85,7 @@ export async function resolveToken(
       lastName: profile.lastName,
       status: profile.status,
       deletedAt: profile.deletedAt,
+      stage: authToken.stage,
     })
     .from(authToken)
     .innerJoin(profile, eq(profile.id, authToken.profileId))
@@ -97,6 +109,7 @@ export async function resolveToken(
     role: row.role as Role,
     firstName: row.firstName,
     lastName: row.lastName,
+    stage: row.stage as TokenStage,
   };
   return { principal, validUntil };
 }

@@ -63,7 +63,8 @@ export async function createTestApi(
   await seedDatabase(database.db, { demo: true, demoTickets: options.demoTickets ?? 30 });
   // The database lives in memory (or on the test server); files and the mail outbox in a temp folder.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'api-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), ...options.config };
+  // Nobody is forced into a second step unless a test asks (two-step.test.ts does).
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), twoStepRoles: [], ...options.config };
   const channel = options.cluster ? await clusterChannel(database) : undefined;
   const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits, channel });
   await app.ready();
