@@ -34,7 +34,7 @@ export default defineConfig({
       // A fresh embedded database with the demo data for every run.
       command: `rm -rf ${dataDir} && node ${buildDir}/api/server.mjs`,
       url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
-      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn' },
+      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '' },
       reuseExistingServer: false,
       timeout: 90_000,
     },

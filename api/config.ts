@@ -85,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     driverTokenIdleMs: c.DRIVER_TOKEN_IDLE_MINUTES * 60_000,
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
-    twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => (ROLES as readonly string[]).includes(r)),
+    twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => r !== 'DRIVER' && (ROLES as readonly string[]).includes(r)),
     logLevel: c.LOG_LEVEL,
     trustedWebAddresses: c.TRUSTED_WEB_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
     smtpUrl: c.SMTP_URL,

@@ -1,3 +1,4 @@
+import { authResponseSchema, type SecondStep } from '@contract/two-step';
 import { meResponseSchema, readBearerToken } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
@@ -135,6 +136,8 @@ export async function readWithAuth<T>(
 
 export type PasswordSignIn =
   | { ok: true; token: string; user: SessionUser }
+  /** The password was right; the token opens only the second step (decision 113). */
+  | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser }
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 /**
@@ -153,6 +156,7 @@ export async function signInWithPassword(
   const invalid: PasswordSignIn = { ok: false, status: 401, formErrors: [messages.invalidCredentials], fieldErrors: {} };
   const auth = await createApiClient(request, session, null).call('POST', '/api/auth', {
     body: { email, password, providerId: 'email', tokenId: '' },
+    schema: authResponseSchema,
   });
   if (!auth.ok) {
     if (auth.status === 401) return invalid;
@@ -163,10 +167,12 @@ export async function signInWithPassword(
     console.error(messages.missingToken);
     return invalid;
   }
-  const user = toSessionUser(await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
+  const { secondStep } = auth.payload;
+  // A half-open token cannot read /api/user/me: the sign-in answer names the person already.
+  const user = toSessionUser(secondStep ? auth.payload : await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
   if (!user) {
     console.error(`[sign-in] ${email} has no role group`);
     return invalid;
   }
-  return { ok: true, token, user };
+  return secondStep ? { ok: 'second-step', stage: secondStep, token, user } : { ok: true, token, user };
 }

@@ -35,6 +35,9 @@ export function menuFor(role: Role): { screen: Screen; to: string }[] {
 }
 
 export const LOGIN_PATH = '/user/login';
+/** The second step of a sign-in, and setting one up where it is required (decision 113). */
+export const TWO_STEP_PATH = '/user/two-step';
+export const TWO_STEP_ENROL_PATH = '/user/two-step/enrol';
 
 export function loginPathFor(url: URL): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;

@@ -10,6 +10,8 @@ export default [
   ...prefix('user', [
     index('routes/user/index.tsx'),
     route('login', 'routes/user/login.tsx'),
+    route('two-step', 'routes/user/two-step.tsx'),
+    route('two-step/enrol', 'routes/user/two-step-enrol.tsx'),
     route('recover-password', 'routes/user/recover-password.tsx'),
     route('register', 'routes/user/register.tsx'),
     route('reset-password', 'routes/user/reset-password.tsx'),
@@ -91,7 +93,8 @@ export default [
     route('users/new', 'routes/users/new.tsx', { id: 'admin-users-new' }),
     route('users/:uuid/edit', 'routes/users/edit.tsx', { id: 'admin-users-edit' }),
     route('users/:uuid/delete', 'routes/users/delete.tsx', { id: 'admin-users-delete' }),
-    route('users/:uuid/sessions', 'routes/users/end-sessions.tsx', { id: 'admin-users-sessions' }),
+    route('users/:uuid/sessions', 'routes/users/account-action.tsx', { id: 'admin-users-sessions' }),
+    route('users/:uuid/two-step', 'routes/users/account-action.tsx', { id: 'admin-users-two-step' }),
   ]),
 
   // The header's theme switcher posts here (a resource route: no page of its own).

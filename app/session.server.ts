@@ -8,10 +8,17 @@ import {
   type Session,
 } from 'react-router';
 import { env } from '~/env.server';
+import { SECOND_STEPS, type SecondStep } from '@contract/two-step';
+import { z } from '@contract/zod';
 import { sessionUserSchema, type SessionUser } from '~/session-user';
 import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/toast';
 
-type SessionData = { token: string; user: SessionUser };
+/**
+ * A sign-in waiting for its second step (decision 113): the half-open token, which only the
+ * two-step calls accept, who it is for and where they were going.
+ */
+export type PendingSignIn = { token: string; stage: SecondStep; user: SessionUser; redirectTo: string };
+type SessionData = { token: string; user: SessionUser; pending: PendingSignIn };
 type SessionFlashData = { toasts: Toast[] };
 export type AppSession = Session<SessionData, SessionFlashData>;
 
@@ -92,8 +99,23 @@ export function readAuth(session: AppSession): { token: string; user: SessionUse
 }
 
 export function signIn(session: AppSession, token: string, user: SessionUser): void {
+  session.unset('pending');
   session.set('token', token);
   session.set('user', user);
+}
+
+const pendingSchema = z.object({ token: z.string(), stage: z.enum(SECOND_STEPS), user: sessionUserSchema, redirectTo: z.string() });
+
+/** After the password, when a second step is due: nobody is signed in until it is done. */
+export function holdForSecondStep(session: AppSession, pending: PendingSignIn): void {
+  session.unset('token');
+  session.unset('user');
+  session.set('pending', pending);
+}
+
+export function readPending(session: AppSession): PendingSignIn | null {
+  const parsed = pendingSchema.safeParse(session.get('pending'));
+  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -58,7 +58,7 @@ if (flag('no-seed', false)) {
   seedSeconds = (Date.now() - seedStarted) / 1000;
 }
 
-const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { ...dbEnv, API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo' });
+const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { ...dbEnv, API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo', TWO_STEP_ROLES: '' });
 const web = start('Web', ['server/web.mjs'], {
   BUILD_DIR,
   PORT: '3400',

@@ -1,60 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demo, labels } from './fixtures';
+import { buildDir, freePort, start, stop, waitFor } from './processes';
 
 /**
  * The API stopped in the middle of a session. This suite runs its own API and web server
  * (free ports, its own embedded database) so stopping the API cannot disturb other tests.
  */
-const root = process.cwd();
-const buildDir = process.env.BUILD_DIR ?? 'build';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, seconds: number) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${seconds}s`);
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', () => {});
-  return child;
-}
-
-async function stop(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
 test.describe('the API stops mid-session', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 

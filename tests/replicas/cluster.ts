@@ -90,7 +90,7 @@ export async function startDeployment(options: { apis: number; env?: Record<stri
   for (let i = 0; i < options.apis; i++) {
     const port = await freePort();
     apis.push(
-      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', ...options.env }, port),
+      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', TWO_STEP_ROLES: '', ...options.env }, port),
     );
   }
   const webs: Proc[] = [];

@@ -6,6 +6,7 @@ import { reports } from './reports';
 import { events } from './events';
 import { users } from './users';
 import { notifications } from './notifications';
+import { twoStep } from './two-step';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, messages } as const;

@@ -106,6 +106,14 @@ export const users = {
     ending: 'Cerrando…',
     cancel: 'Cancelar',
   },
+  resetTwoStep: {
+    link: 'Restablecer su verificación en dos pasos',
+    question: '¿Restablecer la verificación en dos pasos de {{name}}?',
+    explanation: 'La cuenta {{email}} ingresará solo con su contraseña (o deberá activarla de nuevo si su tipo de usuario la exige). Sus códigos de recuperación dejan de servir y sus sesiones se cierran.',
+    confirm: 'Restablecer',
+    ending: 'Restableciendo…',
+    cancel: 'Cancelar',
+  },
   delete: {
     title: 'Eliminar usuario',
     question: '¿Eliminar a {{name}}?',

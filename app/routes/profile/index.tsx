@@ -25,6 +25,9 @@ import eventsStylesHref from '~/styles/events.css?url';
 import { commonT, pageTitle } from '~/utils/meta';
 import { describeDevice } from './device.server';
 import { SessionsPanel, type SessionRow } from './sessions-panel';
+import { TwoStepPanel, type TwoStepPanelData } from './two-step-panel';
+import { groupedSecret, qrSvg } from '~/two-step.server';
+import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema, twoStepStatusSchema } from '@contract/two-step';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 
 registerNamespace('users', users);
@@ -40,12 +43,23 @@ const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
 
 /** Mi perfil: the signed-in person's own account, in every role's area (issue 15, decision 103). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { data } = await readWithAuth(context, ({ api }) =>
-    Promise.all([api.get('/api/profile/me', profileSchema), api.get('/api/profile/me/sessions', sessionListSchema)]),
+  const { data, auth } = await readWithAuth(context, ({ api, user }) =>
+    Promise.all([
+      api.get('/api/profile/me', profileSchema),
+      api.get('/api/profile/me/sessions', sessionListSchema),
+      // Drivers have no second step (decision 113).
+      user.role === 'DRIVER' ? null : api.get('/api/profile/me/two-step', twoStepStatusSchema),
+      user.role === 'DRIVER' ? null : api.get('/api/profile/me/two-step/setup', twoStepSetupSchema.nullable()),
+    ]),
   );
-  const [profile, sessions] = data;
+  const [profile, sessions, twoStepStatus, setup] = data;
+  const twoStep: TwoStepPanelData | null =
+    auth.user.role === 'DRIVER' || !twoStepStatus
+      ? null
+      : { status: twoStepStatus, setup: setup && !twoStepStatus.enabled ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret) } : null };
   return {
     profile,
+    twoStep,
     sessions: sessions.map(
       (s): SessionRow => ({
         id: s.id,
@@ -69,6 +83,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   const intent = formData.get('intent');
+  if (intent === 'two-step-setup') {
+    await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
+    throw redirect(new URL(request.url).pathname);
+  }
+  if (intent === 'two-step-confirm') {
+    const parsed = twoStepCodeSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return data({ form: 'two-step' as const, codeError: messages.twoStepCodeWrong }, { status: 400 });
+    const confirmed = await api.call('POST', '/api/profile/me/two-step/confirm', { body: parsed.data, schema: recoveryCodesSchema });
+    if (!confirmed.ok) return data({ form: 'two-step' as const, codeError: confirmed.fields.code ?? confirmed.message }, { status: confirmed.status });
+    // Shown once, in this answer: never stored by the web app.
+    addToast(session, 'success', messages.twoStepEnabled, 'two-step');
+    return data({ form: 'two-step' as const, recoveryCodes: confirmed.payload.recoveryCodes }, { headers: { 'Set-Cookie': await commitSession(session) } });
+  }
+  if (intent === 'two-step-disable') {
+    const currentPassword = String(formData.get('currentPassword') ?? '');
+    const disabled = await api.call('POST', '/api/profile/me/two-step/disable', { body: { currentPassword } });
+    if (!disabled.ok) return data({ form: 'two-step' as const, passwordError: disabled.fields.currentPassword ?? disabled.message }, { status: disabled.status });
+    return done(messages.twoStepDisabled, 'two-step');
+  }
   if (intent === 'end-session' || intent === 'end-other-sessions') {
     const id = Number(formData.get('id'));
     const ended =
@@ -135,6 +168,7 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
 
       <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
       <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
+      {loaderData.twoStep ? <TwoStepPanel data={loaderData.twoStep} answer={actionData?.form === 'two-step' ? actionData : undefined} /> : null}
       <SessionsPanel sessions={loaderData.sessions} />
     </section>
   );

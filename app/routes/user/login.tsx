@@ -11,8 +11,8 @@ import { signInWithPassword } from '~/auth.server';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
-import { dashboardPath } from '~/navigation';
-import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import { dashboardPath, TWO_STEP_ENROL_PATH, TWO_STEP_PATH } from '~/navigation';
+import { addToast, commitSession, holdForSecondStep, readAuth, requestSession, signIn } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
@@ -40,6 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, session, email, password);
   if (!result.ok) return failed(result.formErrors, result.fieldErrors, result.status);
   const { token, user } = result;
+  if (result.ok === 'second-step') {
+    // Nobody is signed in yet: the second step (or setting one up) comes first (decision 113).
+    holdForSecondStep(session, { token, stage: result.stage, user, redirectTo: redirectTo ?? '' });
+    throw redirect(result.stage === 'verify' ? TWO_STEP_PATH : TWO_STEP_ENROL_PATH, { headers: { 'Set-Cookie': await commitSession(session) } });
+  }
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);

@@ -82,9 +82,16 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
         submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
         resetKey={attempt}
       />
-      <p className="screen-note">
-        <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
-      </p>
+      <ul className="account-actions">
+        <li>
+          <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
+        </li>
+        {profile.profileCode === 'DRIVER' ? null : (
+          <li>
+            <Link to={`${pathname.replace(/\/edit$/, '')}/two-step?from=${encodeURIComponent(from)}`}>{t('resetTwoStep.link')}</Link>
+          </li>
+        )}
+      </ul>
     </section>
   );
 }

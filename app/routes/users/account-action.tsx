@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import type { Route } from './+types/end-sessions';
+import type { Route } from './+types/account-action';
 import { messages } from '@contract/messages';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { Button } from '~/components/button';
@@ -16,38 +16,60 @@ registerNamespace('users', users);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
-/** "Cerrar todas las sesiones" of a user (issue 16): a confirmation page, so it works without JavaScript. */
+/**
+ * An admin's action on someone's sign-in (issue 16), each behind a confirmation page of its own
+ * so it works without JavaScript: /sessions ends all their sessions, /two-step resets their
+ * second step (a lost phone).
+ */
+const ACTIONS = {
+  sessions: { texts: 'endSessions', call: (uuid: string) => `/api/profile/${uuid}/sessions/end`, done: messages.userSessionsEnded },
+  'two-step': { texts: 'resetTwoStep', call: (uuid: string) => `/api/profile/${uuid}/two-step/reset`, done: messages.twoStepReset },
+} as const;
+type ActionName = keyof typeof ACTIONS;
+
+function actionOf(request: Request): ActionName {
+  const last = new URL(request.url).pathname.split('/').pop();
+  return last === 'two-step' ? 'two-step' : 'sessions';
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
-  return { name: fullName(profile), email: profile.email, from: backToList(new URL(request.url).searchParams.get('from')) };
+  return {
+    action: actionOf(request),
+    name: fullName(profile),
+    email: profile.email,
+    from: backToList(new URL(request.url).searchParams.get('from')),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
+  const chosen = ACTIONS[actionOf(request)];
   const form = await request.formData();
   const { api } = await requireAuth(context);
-  const ended = await api.call('POST', `/api/profile/${uuid}/sessions/end`);
+  const done = await api.call('POST', chosen.call(uuid));
   const session = await requestSession(request, context);
-  if (ended.ok) addToast(session, 'success', messages.userSessionsEnded);
-  else addToast(session, 'error', ended.message);
+  if (done.ok) addToast(session, 'success', chosen.done);
+  else addToast(session, 'error', done.message);
   throw redirect(backToList(form.get('from')), { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
-export default function EndSessionsScreen({ loaderData }: Route.ComponentProps) {
+export default function AccountActionScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('users');
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  const texts = ACTIONS[loaderData.action].texts;
   return (
     <section className="screen">
-      <h1>{t('endSessions.question', { name: loaderData.name })}</h1>
+      <h1>{t(`${texts}.question`, { name: loaderData.name })}</h1>
       <div className="screen-form">
-        <p className="confirm-note">{t('endSessions.explanation', { email: loaderData.email })}</p>
+        <p className="confirm-note">{t(`${texts}.explanation`, { email: loaderData.email })}</p>
         <Form method="post" className="form-actions">
           <input type="hidden" name="from" value={loaderData.from} />
           <Button type="submit" variant="contained" color="error" size="large" disabled={submitting}>
-            {submitting ? t('endSessions.ending') : t('endSessions.confirm')}
+            {submitting ? t(`${texts}.ending`) : t(`${texts}.confirm`)}
           </Button>
-          <Link to={loaderData.from}>{t('endSessions.cancel')}</Link>
+          <Link to={loaderData.from}>{t(`${texts}.cancel`)}</Link>
         </Form>
       </div>
     </section>
@@ -55,4 +77,4 @@ export default function EndSessionsScreen({ loaderData }: Route.ComponentProps) 
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  pageTitle(data ? i18n.t('users:endSessions.question', { name: data.name }) : i18n.t('users:endSessions.title'));
+  pageTitle(data ? i18n.t(`users:${ACTIONS[data.action].texts}.question`, { name: data.name }) : i18n.t('users:title'));
