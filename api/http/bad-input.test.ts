@@ -112,7 +112,7 @@ const queryString = (query: Record<string, string>) =>
 /** Answers that end or replace the caller's session are sent without a live token (they are valid without a body). */
 const SESSION_ENDING = new Set(['/api/auth/logout', '/api/profile/me/sessions/end-others', '/api/notification/profile/:id/read-all']);
 /** Actions that need no body: on a resource that exists they would rightly act, so they get bad ids only. */
-const BODYLESS_ACTIONS = /\/(delete|disable|enable|read|read-all|end|end-others|logout)(\/|$)/;
+const BODYLESS_ACTIONS = /\/(delete|disable|enable|read|read-all|end|end-others|logout|reset|setup)(\/|$)/;
 /** Long-lived answers, checked for their status only. */
 const STREAMS = new Set(['/api/notification/stream']);
 

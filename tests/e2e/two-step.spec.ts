@@ -11,7 +11,7 @@ import { buildDir, freePort, start, stop, waitFor } from './processes';
 
 /** A staff member of the test's own, made by the demo admin through the API. */
 async function newOperator() {
-  const email = `operador.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@concesion.demo`;
+  const email = `operador.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@correo.cl`;
   const password = 'ruta-68-km-42';
   const created = await apiCall<{ uuid: string }>(await apiToken(demo.admin), 'POST', '/api/profile/new', {
     email,
