@@ -42,7 +42,18 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A database that does not answer (a paused network path) must not hold requests forever:
+      // a connection comes within 3 s and a query ends within 4 s (every query of this API takes
+      // milliseconds; reports read in batches), or the call fails with 503 within 5 s
+      // (http/error-handler.ts). Broken connections are replaced: it recovers by itself.
+      connectionTimeoutMillis: 3_000,
+      query_timeout: 4_000,
+      statement_timeout: 4_000,
+      keepAlive: true,
+    });
     // An idle connection the server closes (a restart, an administrator) must not crash the
     // API: the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));

@@ -22,6 +22,21 @@ function malformedMultipart(error: FastifyError): boolean {
   return !error.statusCode && /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header)/.test(error.message);
 }
 
+/**
+ * The database cannot be reached or is going away: no connection within the pool's timeout, a
+ * connection refused, reset or ended, a query past its timeout, an administrator's shutdown
+ * (SQLSTATE 57P01-57P03) or a connection failure (class 08). The caller may retry: 503.
+ */
+function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (/^(08...|57P0[123])$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (/timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout/i.test(message)) return true;
+  }
+  return false;
+}
+
 /** PostgreSQL's "data exception" class (SQLSTATE 22xxx), on the error or its cause (drizzle wraps it). */
 function databaseDataError(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
@@ -46,6 +61,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Input the database could not take (class 22: a NUL byte, a number out of range, an invalid
     // date...) that slipped past the contract is still the caller's mistake, never a 500.
+    if (databaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ errors: { message: messages.serviceUnavailable } });
+    }
     if (malformedMultipart(error)) {
       return reply.status(400).send({ errors: { message: messages.badRequest } });
     }
