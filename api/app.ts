@@ -46,6 +46,8 @@ declare module 'fastify' {
     counterCache: ReadCache<ScopeCounters>;
     /** Who is behind each token, for a few seconds between account writes (http/auth.ts). */
     principalCache: ReadCache<ResolvedToken>;
+    /** True once the process has begun to shut down: readiness fails first (server.ts). */
+    draining: boolean;
     /** Every route the API answers (method and URL pattern), for tests that must cover them all. */
     routeTable: { method: string; url: string }[];
   }
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.env === 'test' ? false : { level: deps.config.logLevel },
     bodyLimit: JSON_BODY_LIMIT,
+    // On close, idle keep-alive connections end at once; busy ones after their answer.
+    forceCloseConnections: 'idle',
     // Only the web app's processes may say who the client is (server/client-address.mjs);
     // anyone else calling the API directly is known by their own socket address.
     trustProxy: deps.config.trustedWebAddresses.length > 0 ? deps.config.trustedWebAddresses : false,
@@ -120,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorateRequest('principal', null);
   app.decorate('routeTable', []);
+  app.decorate('draining', false);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
   });

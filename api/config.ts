@@ -17,6 +17,8 @@ const configSchema = z.object({
   DRIVER_TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** Hours a token lives at most, however busy: one work shift plus margin. */
   TOKEN_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Milliseconds a stopping process may take to finish its requests before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Roles that must sign in with a second step (comma-separated; empty: nobody is forced). */
   TWO_STEP_ROLES: z.string().default('ADMIN'),
   /** Origins allowed to call the API from a browser (comma-separated). */
@@ -46,6 +48,7 @@ export type Config = {
   driverTokenIdleMs: number;
   tokenMaxMs: number;
   corsOrigins: string[];
+  shutdownTimeoutMs: number;
   /** Roles whose sign-in needs a second step (TOTP); the other staff may choose one. */
   twoStepRoles: Role[];
   logLevel: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenIdleMs: c.TOKEN_IDLE_MINUTES * 60_000,
     driverTokenIdleMs: c.DRIVER_TOKEN_IDLE_MINUTES * 60_000,
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => r !== 'DRIVER' && (ROLES as readonly string[]).includes(r)),
     logLevel: c.LOG_LEVEL,

@@ -24,8 +24,23 @@ async function main() {
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
+  /**
+   * SIGTERM (a deploy) or SIGINT: readiness fails at once so the load balancer stops sending
+   * requests, jobs stop, live streams end (browsers reconnect elsewhere), idle connections close,
+   * requests under way finish; by the deadline the process exits whatever a client holds.
+   */
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
+    app.draining = true;
+    const deadline = setTimeout(() => {
+      app.log.warn({ ms: config.shutdownTimeoutMs }, 'shutdown deadline reached; closing every connection');
+      app.server.closeAllConnections();
+      process.exit(0);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     stopJobs();
     await app.close();
     await channel.close();

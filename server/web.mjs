@@ -14,6 +14,12 @@ const build = await import(path.join(buildDir, 'server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
+const apiUrl = (process.env.CONCESSION_API_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+/** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
+const STREAM_PATH = '/resources/notifications/stream';
+const streams = new Set();
+let draining = false;
 
 const securityHeaders = {
   'x-content-type-options': 'nosniff',
@@ -49,6 +55,14 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }
+  if (req.url === '/readyz') {
+    void ready().then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(ok ? 'ok' : 'no'));
+    return;
+  }
+  if (req.url?.startsWith(STREAM_PATH)) {
+    streams.add(res);
+    res.on('close', () => streams.delete(res));
+  }
   // Pages, their data (.data) and files are never kept by the browser unless a route says
   // otherwise: after "Cerrar sesión", Back or a shared computer's cache shows nothing of the
   // previous user (decision 104). Static files set their own caching above.
@@ -63,6 +77,16 @@ const server = http.createServer((req, res) => {
   }
 });
 
+/** Ready for the load balancer: not shutting down, and the API says it is ready (within 1 s). */
+async function ready() {
+  if (draining) return false;
+  try {
+    return (await fetch(`${apiUrl}/api/ready`, { signal: AbortSignal.timeout(1_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   console.log(`Web lista en http://localhost:${port}`);
@@ -75,6 +99,21 @@ process.on('unhandledRejection', (reason) => {
   console.error('Unhandled rejection:', reason);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => server.close(() => process.exit(0)));
+/**
+ * SIGTERM (a deploy) or SIGINT: readiness fails at once, live relays end (browsers reconnect to
+ * another process), idle keep-alive connections close, requests under way finish, and by the
+ * deadline (SHUTDOWN_TIMEOUT_MS, 10 s) the process exits whatever a client still holds.
+ */
+function shutdown() {
+  if (draining) return;
+  draining = true;
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, shutdownTimeoutMs).unref();
+  for (const res of streams) res.destroy();
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
 }
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, shutdown);

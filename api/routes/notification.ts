@@ -13,9 +13,10 @@ const notificationParams = z.object({ id: z.coerce.number().int().positive() });
 const HEARTBEAT_MS = 25_000;
 
 export async function notificationRoutes(app: FastifyInstance) {
-  // Open streams end when the API stops, so shutdown never waits on a browser.
+  // Open streams end as soon as the API starts to stop (before it waits for connections to
+  // close), so shutdown never waits on a browser, which reconnects to another process.
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -14,6 +15,8 @@ export type FileStorage = {
   put(source: Readable): Promise<{ key: string; size: number }>;
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
+  /** Resolves when the store can be written to (readiness, /api/ready). */
+  ping(): Promise<void>;
 };
 
 const KEY = /^[0-9a-f-]{36}$/;
@@ -43,6 +46,10 @@ export function localFileStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

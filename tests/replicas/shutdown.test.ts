@@ -1,0 +1,116 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
+
+/**
+ * Stopping a process during a deploy (issue 17): SIGTERM with a live stream open and a request
+ * under way. SHUTDOWN_TIMEOUT_MS is 3 s here.
+ */
+let deployment: Deployment;
+beforeAll(async () => {
+  deployment = await startDeployment({ apis: 1, env: { SHUTDOWN_TIMEOUT_MS: '3000' } });
+});
+afterAll(() => deployment?.stop());
+
+const exited = (proc: Deployment['apis'][number]) =>
+  new Promise<number>((resolve) => {
+    if (proc.child.exitCode !== null) return resolve(0);
+    const started = Date.now();
+    proc.child.once('exit', () => resolve(Date.now() - started));
+  });
+
+/** An open SSE stream; resolves `ended` when the server ends it. */
+function openStream(url: string, headers: Record<string, string>) {
+  let ready!: () => void;
+  const isReady = new Promise<void>((resolve) => (ready = resolve));
+  const ended = new Promise<number>((resolve, reject) => {
+    const req = http.get(url, { headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('event: ready')) ready();
+      });
+      res.on('end', () => resolve(Date.now()));
+      res.on('error', () => resolve(Date.now()));
+    });
+    // A connection cut by the server ends the stream too.
+    req.on('error', (error) => (/socket hang up|ECONNRESET/.test(error.message) ? resolve(Date.now()) : reject(error)));
+  });
+  return { isReady, ended };
+}
+
+describe('SIGTERM', () => {
+  it('on the web app: the live relay ends at once, readiness fails, and the process exits within the deadline', async () => {
+    const [web] = deployment.webs;
+    expect((await fetch(`${web!.url}/readyz`)).status).toBe(200);
+    const signIn = await fetch(`${web!.url}/user/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web!.url },
+      body: new URLSearchParams({ email: 'operador@concesion.demo', password: DEMO_PASSWORD, terms: 'on', redirectTo: '' }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const stream = openStream(`${web!.url}/resources/notifications/stream`, { cookie });
+    await stream.isReady;
+    const stoppedAt = Date.now();
+    const gone = exited(web!);
+    web!.child.kill('SIGTERM');
+    expect((await stream.ended) - stoppedAt).toBeLessThan(1_000);
+    const readiness = await fetch(`${web!.url}/readyz`).then((r) => r.status, () => 'refused');
+    expect(readiness).not.toBe(200);
+    expect(await gone).toBeLessThan(4_000);
+  });
+
+  it('on the API: a live stream ends at once, an upload under way still completes, and the process exits within the deadline', async () => {
+    const [api] = deployment.apis;
+    expect((await fetch(`${api!.url}/api/ready`)).status).toBe(200);
+    const driver = await tokenOf(api!.url, 'conductor@concesion.demo');
+    const created = await fetch(`${api!.url}/api/ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${driver}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        description: 'Bache profundo en la pista derecha',
+        kilometer: '30,5',
+        sector: 'Curacaví Oriente',
+        commune: 'Curacaví',
+        orientation: 'NORTH_SOUTH',
+        dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
+        classificationId: 2,
+        email: 'conductor@concesion.demo',
+        fullName: 'Juan Pérez',
+        phone: '+56955555555',
+        rut: '15432876-9',
+        channelCode: 'WEB',
+      }),
+    });
+    const ticketId = (await created.json()).payload.id as number;
+    const stream = openStream(`${api!.url}/api/notification/stream`, { authorization: `Bearer ${driver}` });
+    await stream.isReady;
+
+    // An upload from a slow phone: the first half now, the rest after SIGTERM.
+    const boundary = 'x-boundary';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="parte.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const bodyText = `%PDF-1.4\n${'a'.repeat(2040)}`;
+    const upload = new Promise<number>((resolve, reject) => {
+      const req = http.request(`${api!.url}/api/ticket/${ticketId}/attachment`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${driver}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': Buffer.byteLength(head + bodyText + tail) },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.write(head + bodyText.slice(0, 1024));
+      setTimeout(() => req.end(bodyText.slice(1024) + tail), 1_000);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stoppedAt = Date.now();
+    const gone = exited(api!);
+    api!.child.kill('SIGTERM');
+    expect((await stream.ended) - stoppedAt).toBeLessThan(1_000);
+    expect(await upload).toBe(201);
+    expect(await gone).toBeLessThan(4_000);
+  });
+});
