@@ -26,6 +26,8 @@ const securityHeaders = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+  // Browsers keep to HTTPS for a year once they reached the site over it (ignored over plain HTTP).
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
 
 // Fingerprinted bundles never change; everything else in public/ may.

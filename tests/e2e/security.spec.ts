@@ -62,3 +62,13 @@ for (const target of ['/.//evil.com/phish', '/x/../..//evil.com', '//evil.com', 
     expect(new URL(login.headers().location!, baseURL).origin).toBe(own);
   });
 }
+
+test('pages carry the security headers: HSTS, a nonce-based CSP that forbids framing, nosniff, a referrer policy', async ({ request }) => {
+  const page = await request.get('/user/login');
+  const headers = page.headers();
+  expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
+  expect(headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
