@@ -140,14 +140,17 @@ describe('attachments on an S3-compatible store', () => {
       expect(upload.headers['retry-after']).toBe('30');
       expect(upload.json().errors.message).toBe(messages.attachmentStorageDown);
       expect(await rowsOf(t.id)).toHaveLength(1);
-      await expect(bucket.check()).rejects.toThrow(/unavailable/);
+      await expect(bucket.ping()).rejects.toThrow(/unavailable/);
+      // The load balancer stops sending this process requests meanwhile.
+      expect((await api.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
     } finally {
       await s3.start();
     }
     const again = await download(other, t.id, row!.id);
     expect(again.statusCode).toBe(200);
     expect(Buffer.compare(again.rawPayload, PNG)).toBe(0);
-    await bucket.check();
+    await bucket.ping();
+    expect((await api.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
   it('sweeps objects without a row once they are an hour old, keeping young ones and ones with a row', async () => {
