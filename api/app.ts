@@ -16,6 +16,7 @@ import { localChannel, RESYNC_TOPIC, type ClusterChannel } from './services/clus
 import { NotificationBus } from './services/notifications/bus';
 import { Notifier } from './services/notifications/notifier';
 import { localFileStorage, type FileStorage } from './services/storage';
+import { s3FileStorage } from './services/s3-storage';
 import { ReadCache } from './services/read-cache';
 import { databaseRateLimitStore } from './services/rate-limit-store';
 import type { ScopeCounters } from './services/tickets/list';
@@ -99,7 +100,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.mailer.idle();
     transport.close();
   });
-  app.decorate('storage', deps.storage ?? localFileStorage(path.join(deps.config.dataDir, 'attachments')));
+  // Attachments: the S3-compatible store when configured (any process of the deployment reads
+  // what another wrote), else the local folder (one machine, or one shared volume).
+  const storage =
+    deps.storage ??
+    (deps.config.s3 ? s3FileStorage(deps.config.s3) : localFileStorage(path.join(deps.config.dataDir, 'attachments')));
+  app.decorate('storage', storage);
+  if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
   app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));
   app.decorate('principalCache', new ReadCache<ResolvedToken>(5_000));

@@ -15,3 +15,44 @@ describe('demo accounts', () => {
     expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/concesion' }).seedDemo).toBe(false);
   });
 });
+
+describe('attachments on object storage', () => {
+  const full = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'adjuntos', S3_ACCESS_KEY_ID: 'clave', S3_SECRET_ACCESS_KEY: 'secreto' };
+
+  it('stay in the local folder unless S3 is configured', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    // The SDK's own names alone (set on a cloud machine for other reasons) do not ask for S3.
+    expect(loadConfig({ AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' }).s3).toBeUndefined();
+  });
+
+  it('go to the bucket with path-style addressing and us-east-1 by default', () => {
+    expect(loadConfig(full).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'adjuntos',
+      region: 'us-east-1',
+      accessKeyId: 'clave',
+      secretAccessKey: 'secreto',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...full, S3_REGION: 'sa-east-1', S3_FORCE_PATH_STYLE: 'false' }).s3).toMatchObject({ region: 'sa-east-1', forcePathStyle: false });
+    const { S3_ACCESS_KEY_ID: _id, S3_SECRET_ACCESS_KEY: _secret, ...withoutKeys } = full;
+    expect(loadConfig({ ...withoutKeys, AWS_ACCESS_KEY_ID: 'aws', AWS_SECRET_ACCESS_KEY: 'aws-secreto', AWS_REGION: 'us-west-2' }).s3).toMatchObject({
+      accessKeyId: 'aws',
+      secretAccessKey: 'aws-secreto',
+      region: 'us-west-2',
+    });
+  });
+
+  it('are all or nothing: a missing variable is named in one line', () => {
+    for (const name of Object.keys(full)) {
+      const env: Record<string, string> = { ...full };
+      delete env[name];
+      const given = name === 'S3_ENDPOINT' ? 'S3_BUCKET' : 'S3_ENDPOINT';
+      expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${name}: required when ${given} is set`);
+    }
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'clave' })).toThrow('Invalid configuration: S3_ENDPOINT: required when S3_ACCESS_KEY_ID is set');
+    expect(() => loadConfig({ ...full, S3_ENDPOINT: 'ftp://x' })).toThrow(/^Invalid configuration: S3_ENDPOINT: /);
+    expect(() => loadConfig({ ...full, S3_BUCKET: 'Mal_Nombre' })).toThrow(/^Invalid configuration: S3_BUCKET: /);
+    expect(() => loadConfig({ ...full, S3_FORCE_PATH_STYLE: 'quizás' })).toThrow(/^Invalid configuration: S3_FORCE_PATH_STYLE: /);
+  });
+});

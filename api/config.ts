@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from '@contract/zod';
 import { ROLES, type Role } from '@contract/roles';
+import type { S3Settings } from './services/s3-storage';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +34,20 @@ const configSchema = z.object({
   PUBLIC_WEB_URL: z.url().default('http://localhost:3000'),
   ATTACHMENT_MAX_MB: z.coerce.number().positive().max(100).default(10),
   ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
+  /** An S3-compatible store for attachments; without it they go to DATA_DIR/attachments. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a bucket name')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).default('true'),
+  // The SDK's standard names, used when the S3_ ones are not set.
+  AWS_REGION: z.string().min(1).optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -59,6 +74,10 @@ export type Config = {
   publicWebUrl: string;
   attachmentMaxMb: number;
   attachmentMaxFiles: number;
+  /** Tests only: a shorter upload deadline than UPLOAD_DEADLINE_MS (services/orphan-sweep.ts). */
+  attachmentUploadDeadlineMs?: number;
+  /** Where attachments go when set (S3_*); the local folder otherwise. */
+  s3: S3Settings | undefined;
 };
 
 /**
@@ -97,6 +116,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicWebUrl: c.PUBLIC_WEB_URL.replace(/\/$/, ''),
     attachmentMaxMb: c.ATTACHMENT_MAX_MB,
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
+    s3: s3Settings(c),
+  };
+}
+
+/**
+ * All or nothing: S3_ENDPOINT or S3_BUCKET asks for object storage, and then the endpoint, the
+ * bucket and both credentials must be there (a half-configured store would fail at the first upload).
+ */
+function s3Settings(c: z.infer<typeof configSchema>): S3Settings | undefined {
+  if (!c.S3_ENDPOINT && !c.S3_BUCKET) {
+    const stray = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_REGION'] as const).find((name) => c[name]);
+    if (stray) throw new ConfigError(`Invalid configuration: S3_ENDPOINT: required when ${stray} is set`);
+    return undefined;
+  }
+  const required = {
+    S3_ENDPOINT: c.S3_ENDPOINT,
+    S3_BUCKET: c.S3_BUCKET,
+    S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID ?? c.AWS_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY ?? c.AWS_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(required).find(([, value]) => !value);
+  if (missing) {
+    const given = c.S3_ENDPOINT ? 'S3_ENDPOINT' : 'S3_BUCKET';
+    throw new ConfigError(`Invalid configuration: ${missing[0]}: required when ${given} is set`);
+  }
+  return {
+    endpoint: required.S3_ENDPOINT!,
+    bucket: required.S3_BUCKET!,
+    region: c.S3_REGION ?? c.AWS_REGION ?? 'us-east-1',
+    accessKeyId: required.S3_ACCESS_KEY_ID!,
+    secretAccessKey: required.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE === 'true' || c.S3_FORCE_PATH_STYLE === '1',
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows, type Database } from './db/client';
 import { jobLease } from './db/schema';
 import { sweepLateTickets } from './services/notifications/late-sweep';
+import { sweepOrphanFiles } from './services/orphan-sweep';
 
 /**
  * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
@@ -24,7 +25,8 @@ export async function takeTurn(db: Database, job: string, holder: string, leaseM
 /**
  * Periodic work of the API. Mail goes out from every process (each message is claimed by one,
  * services/mail/queue.ts); the other jobs run on one process per period, whoever takes the
- * turn: the late-ticket sweep and, on the embedded database (which has no autovacuum), fresh
+ * turn: the late-ticket sweep, the sweep of attachment files a crash left without a row
+ * (services/orphan-sweep.ts) and, on the embedded database (which has no autovacuum), fresh
  * planner statistics: without them PostgreSQL guesses a month holds a few rows and sorts it
  * whole for every batch of a report. Each run logs its own failure.
  */
@@ -40,6 +42,10 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
   const timers = [
     every(15_000, () => app.mailer.deliver()),
     oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),
+    oncePer('orphan-files', 15 * 60_000, async () => {
+      const { removed } = await sweepOrphanFiles(app.db, app.storage);
+      if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
+    }),
     ...(options.embedded ? [every(30 * 60_000, () => app.db.execute(sql`analyze`))] : []),
   ];
   for (const timer of timers) timer.unref();

@@ -54,6 +54,9 @@ export const messages = {
   attachmentTooMany: 'Puede adjuntar hasta {{max}} archivos a la vez',
   attachmentEmpty: 'El archivo está vacío',
   attachmentMissing: 'Seleccione al menos un archivo',
+  attachmentUnavailable: 'El archivo adjunto no está disponible',
+  attachmentStorageDown: 'Los archivos adjuntos no están disponibles en este momento. Intente nuevamente en unos minutos',
+  attachmentUploadTooSlow: 'La carga tardó demasiado y fue cancelada. Vuelva a intentarlo con una mejor conexión',
   // Notifications ({{folio}} is the ticket's folio).
   notifyCommentAdded: 'Nuevo comentario en el evento {{folio}}',
   notifyTicketAssigned: 'Se le asignó el evento {{folio}}',

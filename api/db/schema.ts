@@ -306,7 +306,11 @@ export const attachment = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('attachment_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('attachment_ticket_idx').on(t.ticketId, t.createdAt),
+    // The orphan sweep asks which stored keys have a row, hundreds at a time (services/orphan-sweep.ts).
+    uniqueIndex('attachment_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const notification = pgTable(

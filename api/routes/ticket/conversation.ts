@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ATTACHMENT_LIST_SIZE, commentCreateSchema } from '@contract/conversation';
 import { pageQuerySchema } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
 import { z } from '@contract/zod';
 import { ApiError, notFound, parseOr400 } from '../../http/errors';
 import { requireAuth } from '../../http/auth';
+import { storageAnswer } from '../../http/storage-errors';
+import { UPLOAD_DEADLINE_MS } from '../../services/orphan-sweep';
 import { notificationText } from '../../services/notifications/notifier';
 import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
 import { addComment, listComments } from '../../services/tickets/comments';
@@ -43,23 +46,45 @@ export async function conversationRoutes(app: FastifyInstance) {
     return { payload: await listAttachments(app.db, t.id, parseOr400(attachmentPageQuery, request.query)) };
   });
 
-  /** Multipart, one or more files under any field name; all are stored or none is. */
+  /**
+   * Multipart, one or more files under any field name; all are stored or none is. Each file is
+   * stored before the rows are written, within UPLOAD_DEADLINE_MS of the request's start, so the
+   * orphan sweep (which waits ORPHAN_AGE_MS) never takes a file whose row is still to come.
+   */
   app.post(`/api/ticket/${TICKET_ID}/attachment`, { preHandler: [requireAuth, allowRoles(canAttachTo)] }, async (request, reply) => {
     const actor = actorOf(request);
     const t = await visibleTicket(app.db, actor, ticketIdOf(request));
     if (!request.isMultipart()) throw new ApiError(415, messages.unsupportedMediaType);
     const { attachmentMaxMb: maxMb, attachmentMaxFiles: maxFiles } = app.config;
+    const deadlineMs = app.config.attachmentUploadDeadlineMs ?? UPLOAD_DEADLINE_MS;
+    const started = Date.now();
+    const tooSlow = () => new ApiError(408, messages.attachmentUploadTooSlow);
+    let expired = false;
+    let current: Readable | undefined;
+    // A stalled upload ends here: its file's stream (or, between files, the request) fails.
+    const timer = setTimeout(() => {
+      expired = true;
+      if (current && !current.destroyed) current.destroy(tooSlow());
+      else request.raw.destroy(tooSlow());
+    }, deadlineMs);
     const stored: StoredUpload[] = [];
     try {
       for await (const part of request.files({ limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles } })) {
+        current = part.file;
         stored.push(await storeUpload(app.storage, part.file, part.filename));
+        current = undefined;
       }
       if (stored.length === 0) throw new ApiError(400, messages.attachmentMissing, { files: messages.attachmentMissing });
+      if (expired || Date.now() - started > deadlineMs) throw tooSlow();
       const saved = await recordAttachments(app.db, t.id, actor, stored);
       return reply.status(201).send({ payload: saved, message: messages.fileUploaded });
     } catch (error) {
-      // Nothing of a failed request stays: no file, no row.
-      await Promise.all(stored.map((f) => app.storage.remove(f.key)));
+      // Nothing of a failed request stays: no file, no row. A file the store would not remove
+      // now is an orphan the sweep removes later.
+      await Promise.all(
+        stored.map((f) => app.storage.remove(f.key).catch((err: unknown) => request.log.warn({ err, key: f.key }, 'could not remove a failed upload'))),
+      );
+      if (expired) throw tooSlow();
       const code = (error as { code?: string }).code;
       if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
         const message =
@@ -68,15 +93,25 @@ export async function conversationRoutes(app: FastifyInstance) {
             : formatMessage(messages.attachmentTooLarge, { max: maxMb });
         throw new ApiError(413, message, { files: message });
       }
-      throw error;
+      throw storageAnswer(error, request.log);
+    } finally {
+      clearTimeout(timer);
     }
   });
+
+  /** The bytes of a stored file; a missing file is a 404 and a store that does not answer a 503, in Spanish. */
+  const openStored = (request: FastifyRequest, key: string) =>
+    app.storage.open(key).catch((error: unknown) => {
+      throw storageAnswer(error, request.log);
+    });
 
   /** The file itself, always as a download with its true type. */
   app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId`, { preHandler: requireAuth }, async (request, reply) => {
     const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
     const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
     if (!found) throw notFound();
+    // Opened before any header is set: a failure answers in the envelope, not as the file.
+    const file = await openStored(request, found.storageKey);
     const ascii = found.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return reply
       .header('content-type', found.contentType)
@@ -85,7 +120,7 @@ export async function conversationRoutes(app: FastifyInstance) {
       .header('x-content-type-options', 'nosniff')
       // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
       .header('cache-control', 'no-store')
-      .send(await app.storage.open(found.storageKey));
+      .send(file);
   });
 
   /**
@@ -97,7 +132,12 @@ export async function conversationRoutes(app: FastifyInstance) {
     const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
     if (!found) throw notFound();
     if (!PREVIEWABLE.has(found.contentType)) throw new ApiError(415, messages.previewUnavailable);
-    const image = await previewOf(await app.storage.open(found.storageKey));
+    let image: Buffer | null;
+    try {
+      image = await previewOf(await openStored(request, found.storageKey));
+    } catch (error) {
+      throw storageAnswer(error, request.log);
+    }
     if (!image) throw new ApiError(415, messages.previewUnavailable);
     return reply.header('content-type', 'image/webp').header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(image);
   });

@@ -16,6 +16,9 @@ const SNIFF_BYTES = 4100;
 
 export type StoredUpload = { key: string; size: number; fileName: string; contentType: AttachmentType };
 
+/** The multipart reader's own error for a file over the limit (the route answers it with a 413). */
+const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
 /** A display name from whatever the browser sent: no folders, no control characters. */
 export function cleanFileName(name: string | undefined): string {
   // eslint-disable-next-line no-control-regex
@@ -25,7 +28,8 @@ export function cleanFileName(name: string | undefined): string {
 
 /**
  * Stores one uploaded file as it streams in. The type comes from its first bytes, never
- * its name; the size limit is enforced by the multipart reader while streaming.
+ * its name; the size limit is enforced by the multipart reader while streaming (the file
+ * fails before it is complete, so nothing over the limit is ever stored).
  */
 export async function storeUpload(storage: FileStorage, source: Readable, fileName: string | undefined): Promise<StoredUpload> {
   const reader = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -55,9 +59,11 @@ export async function storeUpload(storage: FileStorage, source: Readable, fileNa
   async function* whole() {
     yield head;
     if (!ended) for (let n = await reader.next(); !n.done; n = await reader.next()) yield n.value;
+    // Over the size limit the multipart reader stops the file at the limit and marks it
+    // truncated: failing here, before the end, the storage never completes it (no file renamed
+    // into place, no object completed in the bucket) and the caller answers 413.
+    if ((source as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
   }
-  // Over the size limit the multipart reader fails the stream mid-way; storage then
-  // removes the partial file and the caller turns the error into a 413.
   const { key, size } = await storage.put(Readable.from(whole()));
   return { key, size, fileName: cleanFileName(fileName), contentType: mime as AttachmentType };
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "attachment_storage_key_idx" ON "attachment" USING btree ("storage_key");

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { STORAGE_KEY, StorageUnavailable, StoredFileMissing, watchSource, type FileStorage, type StoredEntry } from './storage';
+
+export type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key`: what most S3-compatible servers expect. */
+  forcePathStyle: boolean;
+};
+
+/** Every object of ours is under this prefix: anything else in the bucket is left alone. */
+const PREFIX = 'attachments/';
+
+/**
+ * Uploads of unknown length go up in parts of this size (S3's smallest): the memory an upload
+ * takes is one part, whatever the file's size. A file smaller than a part goes in one PUT.
+ */
+const PART_SIZE = 5 * 1024 * 1024;
+
+/** S3 error codes that mean "no such object" (a missing bucket is a broken store, not a missing file). */
+const MISSING = new Set(['NoSuchKey', 'NotFound']);
+/** The server does not offer that call (S3-compatible servers implement subsets). */
+const UNSUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
+
+/**
+ * Attachments in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), with the same contract as
+ * the local folder: random keys made here, streamed both ways, typed errors.
+ */
+export function s3FileStorage(settings: S3Settings, options: { listPageSize?: number } = {}): FileStorage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    // Checksums only where S3 requires them: many S3-compatible servers refuse the SDK's
+    // default trailing CRC32 on uploads, or send none back on downloads.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable store answers a 503 within seconds instead of holding the request.
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 3_000, socketTimeout: 30_000 },
+  });
+  const Bucket = settings.bucket;
+  const objectOf = (key: string) => {
+    if (!STORAGE_KEY.test(key)) throw new StoredFileMissing(key);
+    return `${PREFIX}${key}`;
+  };
+  const keyOf = (name: string | undefined) => {
+    const key = name?.startsWith(PREFIX) ? name.slice(PREFIX.length) : '';
+    return STORAGE_KEY.test(key) ? key : undefined;
+  };
+
+  async function* objects(): AsyncGenerator<StoredEntry> {
+    let token: string | undefined;
+    do {
+      const page = await client
+        .send(new ListObjectsV2Command({ Bucket, Prefix: PREFIX, ContinuationToken: token, MaxKeys: options.listPageSize }))
+        .catch(unavailable);
+      for (const object of page.Contents ?? []) {
+        const key = keyOf(object.Key);
+        if (!key || !object.LastModified) continue;
+        yield { key, partial: false, modifiedAt: object.LastModified, remove: () => remove(key) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /**
+   * Multipart uploads never completed (the process died mid-upload): their parts take space but
+   * no listing shows them. Servers without the call (s3rver) are skipped; a bucket lifecycle rule
+   * (AbortIncompleteMultipartUpload) does the same job there (docs/decisions/120).
+   */
+  async function* unfinishedUploads(): AsyncGenerator<StoredEntry> {
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    do {
+      let page;
+      try {
+        page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: PREFIX, KeyMarker, UploadIdMarker, MaxUploads: options.listPageSize }));
+      } catch (error) {
+        if (error instanceof S3ServiceException && UNSUPPORTED.has(error.name)) return;
+        throw new StorageUnavailable(error);
+      }
+      for (const upload of page.Uploads ?? []) {
+        const key = keyOf(upload.Key);
+        if (!key || !upload.Initiated || !upload.UploadId) continue;
+        const UploadId = upload.UploadId;
+        yield {
+          key,
+          partial: true,
+          modifiedAt: upload.Initiated,
+          remove: async () => {
+            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: objectOf(key), UploadId })).catch(unavailable);
+          },
+        };
+      }
+      [KeyMarker, UploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+    } while (KeyMarker);
+  }
+
+  async function remove(key: string) {
+    await client.send(new DeleteObjectCommand({ Bucket, Key: objectOf(key) })).catch(unavailable);
+  }
+
+  return {
+    async put(source) {
+      const key = randomUUID();
+      const watched = watchSource(source);
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: objectOf(key), Body: watched.stream, ContentType: 'application/octet-stream' },
+        partSize: PART_SIZE,
+        queueSize: 1,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        watched.stream.destroy();
+        // lib-storage aborts a multipart upload it started; a server without abort leaves its
+        // parts to the orphan sweep or the bucket's lifecycle rule.
+        const sourceError = watched.failure();
+        if (sourceError) throw sourceError;
+        throw new StorageUnavailable(error);
+      }
+      return { key, size: watched.bytes() };
+    },
+    async open(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }));
+        return object.Body as Readable;
+      } catch (error) {
+        if (error instanceof StoredFileMissing) throw error;
+        if (error instanceof S3ServiceException && MISSING.has(error.name)) throw new StoredFileMissing(key);
+        throw new StorageUnavailable(error);
+      }
+    },
+    remove,
+    async *list() {
+      yield* objects();
+      yield* unfinishedUploads();
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket })).catch(unavailable);
+    },
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+function unavailable(error: unknown): never {
+  throw error instanceof StoredFileMissing || error instanceof StorageUnavailable ? error : new StorageUnavailable(error);
+}
