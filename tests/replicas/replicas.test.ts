@@ -1,7 +1,13 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../api/db/client';
+import { attachment } from '../../api/db/schema';
+import { sweepOrphanFiles } from '../../api/services/orphan-sweep';
+import { s3FileStorage } from '../../api/services/s3-storage';
+import { startTestS3, type TestS3 } from '../../api/test/s3';
 import { apiSignIn, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
 
 /**
@@ -11,6 +17,7 @@ import { apiSignIn, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } f
 let deployment: Deployment;
 const mailed: string[] = [];
 let smtp: SMTPServer;
+let s3: TestS3;
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -26,11 +33,26 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
+  // Attachments on a real S3-compatible server on loopback (s3rver), shared by every API process.
+  s3 = await startTestS3();
+  const { endpoint, bucket, region, accessKeyId, secretAccessKey } = s3.settings;
   // Three processes at once on an empty database: they take turns migrating and seeding.
-  deployment = await startDeployment({ apis: 3, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  deployment = await startDeployment({
+    apis: 3,
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: region,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    },
+  });
 });
 afterAll(async () => {
   await deployment?.stop();
+  await s3?.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
@@ -162,5 +184,82 @@ describe('mail', () => {
     const batch = mailed.slice(before).filter((m) => m.startsWith('lote'));
     expect(batch).toHaveLength(100);
     expect(new Set(batch).size).toBe(100);
+  });
+});
+
+/** A PDF of `size` bytes: what the type check accepts. */
+const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x61)]);
+
+async function newTicket(apiUrl: string, token: string): Promise<number> {
+  const created = await fetch(`${apiUrl}/api/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      description: 'Bache profundo en la pista derecha',
+      kilometer: '30,5',
+      sector: 'Curacaví Oriente',
+      commune: 'Curacaví',
+      orientation: 'NORTH_SOUTH',
+      dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
+      classificationId: 2,
+      email: 'conductor@concesion.demo',
+      fullName: 'Juan Pérez',
+      phone: '+56955555555',
+      rut: '15432876-9',
+      channelCode: 'WEB',
+    }),
+  });
+  expect(created.status).toBe(201);
+  return (await created.json()).payload.id as number;
+}
+
+describe('attachments on object storage (the last tests: one ends with a process killed)', () => {
+  it('a file uploaded through API 1 downloads, the same bytes, through API 2', async () => {
+    const driver = await tokenOf(api(A), 'conductor@concesion.demo');
+    const ticketId = await newTicket(api(A), driver);
+    const bytes = pdf(300_000);
+    const form = new FormData();
+    form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'parte.pdf');
+    const uploaded = await fetch(`${api(A)}/api/ticket/${ticketId}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${driver}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const [saved] = (await uploaded.json()).payload as { id: string }[];
+    const download = await fetch(`${api(B)}/api/ticket/${ticketId}/attachment/${saved!.id}`, { headers: { authorization: `Bearer ${driver}` } });
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('kill -9 during an upload leaves nothing behind once the sweep has run', async () => {
+    const victim = deployment.apis[2]!;
+    const driver = await tokenOf(victim.url, 'conductor@concesion.demo');
+    const ticketId = await newTicket(victim.url, driver);
+    // Half of a 6 MB upload (more than one S3 part), then the process dies.
+    const boundary = 'corte';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="grande.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;
+    const body = pdf(6_000_000);
+    const req = http.request(`${victim.url}/api/ticket/${ticketId}/attachment`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${driver}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + body.length + 20 },
+    });
+    req.on('error', () => {});
+    req.write(head);
+    req.write(body.subarray(0, 5_800_000));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    victim.child.kill('SIGKILL');
+    await new Promise((resolve) => victim.child.once('exit', resolve));
+
+    // The sweep, as the next process to take its turn would run it, an hour and more later.
+    const database = openDatabase({ databaseUrl: deployment.databaseUrl, dataDir: 'unused' });
+    const storage = s3FileStorage(s3.settings);
+    try {
+      await sweepOrphanFiles(database.db, storage, { now: new Date(Date.now() + 2 * 3_600_000) });
+      const rows = new Set((await database.db.select({ key: attachment.storageKey }).from(attachment)).map((r) => r.key));
+      const left: string[] = [];
+      for await (const entry of storage.list()) if (!rows.has(entry.key)) left.push(entry.key);
+      expect(left).toEqual([]);
+      expect(rows.size).toBeGreaterThan(0);
+    } finally {
+      storage.close?.();
+      await database.close();
+    }
   });
 });
