@@ -70,6 +70,12 @@ const server = http.createServer((req, res) => {
   // previous user (decision 104). Static files set their own caching above.
   const dynamic = () => {
     res.setHeader('cache-control', 'no-store');
+    // The 503 page (the API or its database is down) says when to try again, as the API does.
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = (status, ...rest) => {
+      if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
+      return writeHead(status, ...rest);
+    };
     app(req, res);
   };
   if (req.method === 'GET' || req.method === 'HEAD') {

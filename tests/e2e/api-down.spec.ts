@@ -53,6 +53,7 @@ test.describe('the API stops mid-session', () => {
 
     const down = await page.goto(`${webURL}/operator/events`);
     expect(down?.status()).toBe(503);
+    expect(down?.headers()['retry-after']).toBe('5');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Servicio no disponible');
     await expect(page.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
     const html = await down!.text();

@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './clus
  */
 let deployment: Deployment;
 beforeAll(async () => {
-  deployment = await startDeployment({ apis: 1, env: { SHUTDOWN_TIMEOUT_MS: '3000' } });
+  // Two pairs: web 1 → API 1 stops its web; web 0 → API 0 stops its API.
+  deployment = await startDeployment({ apis: 2, env: { SHUTDOWN_TIMEOUT_MS: '3000' } });
 });
 afterAll(() => deployment?.stop());
 
@@ -41,7 +42,7 @@ function openStream(url: string, headers: Record<string, string>) {
 
 describe('SIGTERM', () => {
   it('on the web app: the live relay ends at once, readiness fails, and the process exits within the deadline', async () => {
-    const [web] = deployment.webs;
+    const web = deployment.webs[1];
     expect((await fetch(`${web!.url}/readyz`)).status).toBe(200);
     const signIn = await fetch(`${web!.url}/user/login`, {
       method: 'POST',
@@ -61,8 +62,9 @@ describe('SIGTERM', () => {
     expect(await gone).toBeLessThan(4_000);
   });
 
-  it('on the API: a live stream ends at once, an upload under way still completes, and the process exits within the deadline', async () => {
+  it('on the API: a live stream (and its relay through the web app) ends at once, an upload under way still completes, and the process exits within the deadline', async () => {
     const [api] = deployment.apis;
+    const [web] = deployment.webs;
     expect((await fetch(`${api!.url}/api/ready`)).status).toBe(200);
     const driver = await tokenOf(api!.url, 'conductor@concesion.demo');
     const created = await fetch(`${api!.url}/api/ticket`, {
@@ -86,6 +88,15 @@ describe('SIGTERM', () => {
     const ticketId = (await created.json()).payload.id as number;
     const stream = openStream(`${api!.url}/api/notification/stream`, { authorization: `Bearer ${driver}` });
     await stream.isReady;
+    // And a browser's stream through the web app, relayed from this API.
+    const signIn = await fetch(`${web!.url}/user/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web!.url },
+      body: new URLSearchParams({ email: 'supervisor@concesion.demo', password: DEMO_PASSWORD, terms: 'on', redirectTo: '' }),
+    });
+    const relayed = openStream(`${web!.url}/resources/notifications/stream`, { cookie: signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') });
+    await relayed.isReady;
 
     // An upload from a slow phone: the first half now, the rest after SIGTERM.
     const boundary = 'x-boundary';
@@ -110,6 +121,8 @@ describe('SIGTERM', () => {
     const gone = exited(api!);
     api!.child.kill('SIGTERM');
     expect((await stream.ended) - stoppedAt).toBeLessThan(1_000);
+    // The web app's relay ends its browser stream with the API's, so the browser reconnects elsewhere.
+    expect((await relayed.ended) - stoppedAt).toBeLessThan(1_000);
     expect(await upload).toBe(201);
     expect(await gone).toBeLessThan(4_000);
   });
