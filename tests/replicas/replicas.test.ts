@@ -88,19 +88,13 @@ describe('web processes', () => {
   });
 });
 
-describe('live notifications', () => {
-  it('an event assigned through API 1 reaches the assignee’s stream on API 2, and through web B, within a second', async () => {
-    const supervisor = await tokenOf(api(A), 'supervisor@concesion.demo');
-    const operator = await tokenOf(api(B), 'operador@concesion.demo');
-    const me = await (await fetch(`${api(B)}/api/user/me`, { headers: { authorization: `Bearer ${operator}` } })).json();
-    const operatorId = me.payload.userProfileDto.id as string;
-
-    // The operator's stream, held by API 2.
-    const stream = await fetch(`${api(B)}/api/notification/stream`, { headers: { authorization: `Bearer ${operator}` } });
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const until = async (needle: string, ms: number) => {
+/** Reads a server-sent event stream until some text arrives, or fails after `ms`. */
+function sseReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    async until(needle: string, ms: number) {
       const deadline = Date.now() + ms;
       while (!text.includes(needle)) {
         const left = deadline - Date.now();
@@ -108,8 +102,30 @@ describe('live notifications', () => {
         const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), left))]);
         if (chunk && !chunk.done) text += decoder.decode(chunk.value);
       }
-    };
-    await until('event: ready', 5_000);
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('live notifications', () => {
+  it('an event assigned through API 1 reaches the assignee’s stream on API 2, and through web B, within a second', async () => {
+    const supervisor = await tokenOf(api(A), 'supervisor@concesion.demo');
+    const operator = await tokenOf(api(B), 'operador@concesion.demo');
+    const me = await (await fetch(`${api(B)}/api/user/me`, { headers: { authorization: `Bearer ${operator}` } })).json();
+    const operatorId = me.payload.userProfileDto.id as string;
+
+    // The operator's stream held by API 2, and their browser's through web B.
+    const signIn = await fetch(`${web(B)}/user/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: web(B) },
+      body: new URLSearchParams({ email: 'operador@concesion.demo', password: DEMO_PASSWORD, terms: 'on', redirectTo: '' }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const direct = sseReader(await fetch(`${api(B)}/api/notification/stream`, { headers: { authorization: `Bearer ${operator}` } }));
+    const relayed = sseReader(await fetch(`${web(B)}/resources/notifications/stream`, { headers: { cookie } }));
+    await direct.until('event: ready', 5_000);
+    await relayed.until('event: ready', 5_000);
 
     const created = await fetch(`${api(A)}/api/ticket`, {
       method: 'POST',
@@ -138,9 +154,11 @@ describe('live notifications', () => {
       body: JSON.stringify({ assignedToId: operatorId }),
     });
     expect(assigned.status).toBe(200);
-    await until(ticket.folio, 1_000 + (Date.now() - assignedAt));
+    await direct.until(ticket.folio, 1_000 + (Date.now() - assignedAt));
+    await relayed.until(ticket.folio, 1_000 + (Date.now() - assignedAt));
     expect(Date.now() - assignedAt).toBeLessThan(1_500);
-    await reader.cancel();
+    await direct.cancel();
+    await relayed.cancel();
   });
 });
 
