@@ -1,7 +1,9 @@
 # Multi-stage build of both services. One image, two commands:
 #   web: docker run IMAGE                          (node server/web.mjs, port 3000)
 #   api: docker run IMAGE node build/api/server.mjs (port 4000)
-# Configuration by environment (see README: SESSION_SECRET, CONCESSION_API_URL, DATABASE_URL...).
+# Configuration by environment (README; the production topology and every variable: docs/deploy.md).
+# Load balancers check readiness (web /readyz, API /api/ready); the HEALTHCHECK below is liveness.
+# SIGTERM drains within SHUTDOWN_TIMEOUT_MS (10 s): give the container at least that to stop.
 
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
@@ -13,7 +15,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 API_PORT=4000 API_HOST=0.0.0.0 DATA_DIR=/data
+ENV NODE_ENV=production PORT=3000 API_PORT=4000 API_HOST=0.0.0.0 DATA_DIR=/data SHUTDOWN_TIMEOUT_MS=10000
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
