@@ -83,24 +83,7 @@ export async function apiCall<T = any>(token: string, method: string, path: stri
   return json.payload as T;
 }
 
-/** A valid new ticket as a driver would report it, at km 30 an hour ago. */
-export function ticketBody(overrides: Record<string, unknown> = {}) {
-  return {
-    description: `Bache profundo en la pista derecha ${Math.random().toString(36).slice(2, 8)}`,
-    kilometer: '30,5',
-    sector: 'Curacaví Oriente',
-    commune: 'Curacaví',
-    orientation: 'NORTH_SOUTH',
-    dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
-    classificationId: 2,
-    email: 'conductor@concesion.demo',
-    fullName: 'Juan Pérez',
-    phone: '+56955555555',
-    rut: '15432876-9',
-    channelCode: 'WEB',
-    ...overrides,
-  };
-}
+export { ticketBody } from '../shared/ticket-body';
 
 /** A driver account of the test's own, so parallel tests never share notifications or tickets. */
 export async function newDriver(): Promise<{ email: string; password: string; token: string; id: string }> {

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, waitFor } from '../e2e/processes';
+import { ticketBody } from '../shared/ticket-body';
+
+export { freePort, waitFor };
 
 /**
  * A deployment on this machine for the replicas suite (issue 17): N API processes and N web
@@ -14,30 +17,6 @@ export const SERVER_URL = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://po
 const root = path.resolve(import.meta.dirname, '../..');
 const buildDir = process.env.BUILD_DIR ?? 'build';
 export const SESSION_SECRET = 'replicas-only-secret-0123456789abcdef';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitFor(url: string, seconds: number): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${seconds}s`);
-}
 
 export type Proc = { child: ChildProcess; url: string; output: () => string };
 
@@ -136,4 +115,15 @@ export async function tokenOf(apiUrl: string, email: string): Promise<string> {
   const response = await apiSignIn(apiUrl, email);
   if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status}`);
   return response.headers.get('authorization')!.replace(/^Bearer /, '');
+}
+
+/** A new ticket through the API, as `token`'s owner reports it. */
+export async function createTicket(apiUrl: string, token: string): Promise<{ id: number; folio: string }> {
+  const created = await fetch(`${apiUrl}/api/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(ticketBody()),
+  });
+  if (created.status !== 201) throw new Error(`ticket not created: ${created.status} ${await created.text()}`);
+  return (await created.json()).payload;
 }

@@ -8,7 +8,7 @@ import { attachment } from '../../api/db/schema';
 import { sweepOrphanFiles } from '../../api/services/orphan-sweep';
 import { s3FileStorage } from '../../api/services/s3-storage';
 import { startTestS3, type TestS3 } from '../../api/test/s3';
-import { apiSignIn, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
+import { apiSignIn, createTicket, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
 
 /**
  * Two (then three) API processes and two web processes on one PostgreSQL, as behind a load
@@ -127,26 +127,7 @@ describe('live notifications', () => {
     await direct.until('event: ready', 5_000);
     await relayed.until('event: ready', 5_000);
 
-    const created = await fetch(`${api(A)}/api/ticket`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${supervisor}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        description: 'Bache profundo en la pista derecha',
-        kilometer: '30,5',
-        sector: 'Curacaví Oriente',
-        commune: 'Curacaví',
-        orientation: 'NORTH_SOUTH',
-        dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
-        classificationId: 2,
-        email: 'conductor@concesion.demo',
-        fullName: 'Juan Pérez',
-        phone: '+56955555555',
-        rut: '15432876-9',
-        channelCode: 'WEB',
-      }),
-    });
-    expect(created.status).toBe(201);
-    const ticket = (await created.json()).payload as { id: number; folio: string };
+    const ticket = await createTicket(api(A), supervisor);
     const assignedAt = Date.now();
     const assigned = await fetch(`${api(A)}/api/ticket/${ticket.id}`, {
       method: 'PUT',
@@ -208,33 +189,11 @@ describe('mail', () => {
 /** A PDF of `size` bytes: what the type check accepts. */
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size - 9, 0x61)]);
 
-async function newTicket(apiUrl: string, token: string): Promise<number> {
-  const created = await fetch(`${apiUrl}/api/ticket`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      description: 'Bache profundo en la pista derecha',
-      kilometer: '30,5',
-      sector: 'Curacaví Oriente',
-      commune: 'Curacaví',
-      orientation: 'NORTH_SOUTH',
-      dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
-      classificationId: 2,
-      email: 'conductor@concesion.demo',
-      fullName: 'Juan Pérez',
-      phone: '+56955555555',
-      rut: '15432876-9',
-      channelCode: 'WEB',
-    }),
-  });
-  expect(created.status).toBe(201);
-  return (await created.json()).payload.id as number;
-}
 
 describe('attachments on object storage (the last tests: one ends with a process killed)', () => {
   it('a file uploaded through API 1 downloads, the same bytes, through API 2', async () => {
     const driver = await tokenOf(api(A), 'conductor@concesion.demo');
-    const ticketId = await newTicket(api(A), driver);
+    const { id: ticketId } = await createTicket(api(A), driver);
     const bytes = pdf(300_000);
     const form = new FormData();
     form.append('files', new Blob([bytes], { type: 'application/pdf' }), 'parte.pdf');
@@ -249,7 +208,7 @@ describe('attachments on object storage (the last tests: one ends with a process
   it('kill -9 during an upload leaves nothing behind once the sweep has run', async () => {
     const victim = deployment.apis[2]!;
     const driver = await tokenOf(victim.url, 'conductor@concesion.demo');
-    const ticketId = await newTicket(victim.url, driver);
+    const { id: ticketId } = await createTicket(victim.url, driver);
     // Half of a 6 MB upload (more than one S3 part), then the process dies.
     const boundary = 'corte';
     const head = `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="grande.pdf"\r\ncontent-type: application/pdf\r\n\r\n`;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
+import { createTicket, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
 
 /**
  * Stopping a process during a deploy (issue 17): SIGTERM with a live stream open and a request
@@ -67,25 +67,7 @@ describe('SIGTERM', () => {
     const [web] = deployment.webs;
     expect((await fetch(`${api!.url}/api/ready`)).status).toBe(200);
     const driver = await tokenOf(api!.url, 'conductor@concesion.demo');
-    const created = await fetch(`${api!.url}/api/ticket`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${driver}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        description: 'Bache profundo en la pista derecha',
-        kilometer: '30,5',
-        sector: 'Curacaví Oriente',
-        commune: 'Curacaví',
-        orientation: 'NORTH_SOUTH',
-        dateEvent: new Date(Date.now() - 3_600_000).toISOString(),
-        classificationId: 2,
-        email: 'conductor@concesion.demo',
-        fullName: 'Juan Pérez',
-        phone: '+56955555555',
-        rut: '15432876-9',
-        channelCode: 'WEB',
-      }),
-    });
-    const ticketId = (await created.json()).payload.id as number;
+    const { id: ticketId } = await createTicket(api!.url, driver);
     const stream = openStream(`${api!.url}/api/notification/stream`, { authorization: `Bearer ${driver}` });
     await stream.isReady;
     // And a browser's stream through the web app, relayed from this API.
