@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * A product of its own for a suite that must stop it or configure it differently (its own free
@@ -50,3 +53,44 @@ export async function stop(child: ChildProcess | undefined) {
   if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
+
+export type OwnProduct = {
+  webURL: string;
+  /** The web process, to see it still runs. */
+  web: () => ChildProcess;
+  stopApi(): Promise<void>;
+  startApi(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** An API and a web process of the production build, on free ports and an embedded database of their own. */
+export async function startOwnProduct(name: string, apiSettings: Record<string, string> = {}): Promise<OwnProduct> {
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  // Outside test-results/, which any Playwright run starting meanwhile empties.
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
+  const apiEnv = { API_PORT: String(apiPort), DATA_DIR: dataDir, ...apiSettings };
+  const apiURL = `http://127.0.0.1:${apiPort}`;
+  const webURL = `http://127.0.0.1:${webPort}`;
+  let api = start(`${buildDir}/api/server.mjs`, apiEnv);
+  const web = start('server/web.mjs', {
+    PORT: String(webPort),
+    HOST: '127.0.0.1',
+    BUILD_DIR: buildDir,
+    SESSION_SECRET: `${name}-only-secret-0123456789abcdef`,
+    CONCESSION_API_URL: apiURL,
+  });
+  await Promise.all([waitFor(`${apiURL}/api/health`, 120), waitFor(`${webURL}/healthz`, 60)]);
+  return {
+    webURL,
+    web: () => web,
+    stopApi: () => stop(api),
+    async startApi() {
+      api = start(`${buildDir}/api/server.mjs`, apiEnv);
+      await waitFor(`${apiURL}/api/health`, 120);
+    },
+    async stop() {
+      await Promise.all([stop(api), stop(web)]);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

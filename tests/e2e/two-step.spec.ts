@@ -1,11 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signOut, submitLogin } from './fixtures';
-import { buildDir, freePort, start, stop, waitFor } from './processes';
+import { startOwnProduct, type OwnProduct } from './processes';
 
 /** Issue 16: two-step sign-in for staff, set up from Mi perfil, with codes and recovery codes. */
 
@@ -108,30 +104,15 @@ test('an admin resets a user’s second step after a confirmation; the user then
 
 test.describe('where the role requires it (admins, by default)', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
-  let api: ChildProcess | undefined;
-  let web: ChildProcess | undefined;
+  let product: OwnProduct;
   let webURL = '';
-  let dataDir = '';
 
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(150_000);
-    const [apiPort, webPort] = [await freePort(), await freePort()];
-    dataDir = await mkdtemp(path.join(tmpdir(), `two-step-${testInfo.project.name}-`));
-    api = start(`${buildDir}/api/server.mjs`, { API_PORT: String(apiPort), DATA_DIR: dataDir, TWO_STEP_ROLES: 'ADMIN' });
-    web = start('server/web.mjs', {
-      PORT: String(webPort),
-      HOST: '127.0.0.1',
-      BUILD_DIR: buildDir,
-      SESSION_SECRET: 'two-step-only-secret-0123456789abcdef',
-      CONCESSION_API_URL: `http://127.0.0.1:${apiPort}`,
-    });
-    webURL = `http://127.0.0.1:${webPort}`;
-    await Promise.all([waitFor(`http://127.0.0.1:${apiPort}/api/health`, 120), waitFor(`${webURL}/healthz`, 60)]);
+    product = await startOwnProduct(`two-step-${testInfo.project.name}`, { TWO_STEP_ROLES: 'ADMIN' });
+    webURL = product.webURL;
   });
-  test.afterAll(async () => {
-    await Promise.all([stop(api), stop(web)]);
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => product.stop());
 
   test('an admin without one sets it up right after the password, sees the recovery codes once, and is in', async ({ page }) => {
     await page.goto(`${webURL}/user/login`);
