@@ -93,6 +93,7 @@ export const messages = {
   twoStepCodeWrong: 'El código no es válido. Escriba el código de 6 dígitos que muestra su aplicación, o un código de recuperación.',
   twoStepNotStarted: 'Primero genere el código QR para activar la verificación en dos pasos.',
   twoStepNotDue: 'Esta sesión no espera un código de verificación.',
+  twoStepAlreadyOn: 'La verificación en dos pasos ya está activada. Desactívela primero para cambiar de aplicación.',
   twoStepTooManyTries: 'Demasiados códigos incorrectos. Ingrese de nuevo con su contraseña.',
   twoStepRequired: 'Su tipo de usuario debe ingresar con verificación en dos pasos: no se puede desactivar.',
   twoStepEnabled: 'La verificación en dos pasos quedó activada. Guarde sus códigos de recuperación.',

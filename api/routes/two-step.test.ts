@@ -122,6 +122,10 @@ describe('a staff member who chooses a second step', () => {
     const person = await newStaff();
     const { token } = await firstStep(person.email, person.password);
     await enrol(token);
+    // A session alone cannot swap the authenticator app: setting up again is refused while it is on.
+    const swap = await post('/api/profile/me/two-step/setup', token);
+    expect(swap.statusCode).toBe(409);
+    expect(swap.json().errors.message).toBe(messages.twoStepAlreadyOn);
     expect((await post('/api/profile/me/two-step/disable', token, { currentPassword: 'no-es' })).statusCode).toBe(400);
     expect((await post('/api/profile/me/two-step/disable', token, { currentPassword: person.password })).statusCode).toBe(200);
     expect((await firstStep(person.email, person.password)).payload.secondStep).toBeUndefined();

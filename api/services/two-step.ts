@@ -73,6 +73,10 @@ export async function twoStepStatus(db: Database, caller: Principal, requiredRol
 /** A new secret to enrol (not active until a code from it is confirmed). */
 export async function startEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string }> {
   if (!offersTwoStep(caller.role)) throw notFound();
+  // Replacing an active second step would let a stolen session take it over: it must be turned
+  // off first, which asks the password (or reset by an admin).
+  const row = await findLiveProfileById(db, caller.profileId);
+  if (row?.totpSecret) throw conflict(messages.twoStepAlreadyOn);
   const secret = generateSecret();
   await db.update(profile).set({ totpPendingSecret: secret }).where(eq(profile.id, caller.profileId));
   return { secret, uri: generateURI({ issuer: ISSUER, label: caller.email, secret }) };

@@ -79,8 +79,7 @@ export function postgresChannel(connectionString: string, log: Logger): ClusterC
       client.removeAllListeners('error');
       client.on('error', () => {});
       void client.end().catch(() => {});
-      clearTimeout(timer);
-      timer = setTimeout(() => void connect().catch(retry), RECONNECT_MS);
+      reconnectLater();
     };
     client.on('error', retry);
     client.on('end', () => {
@@ -94,10 +93,16 @@ export function postgresChannel(connectionString: string, log: Logger): ClusterC
     connectedOnce = true;
   };
 
+  /** Tries again every second, however many times the database refuses. */
+  const reconnectLater = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!closed) connect().catch(reconnectLater);
+    }, RECONNECT_MS);
+  };
+
   const ready = connect();
-  ready.catch(() => {
-    if (!closed) timer = setTimeout(() => void connect().catch(() => {}), RECONNECT_MS);
-  });
+  ready.catch(reconnectLater);
 
   return {
     ready,
