@@ -7,7 +7,7 @@ import { postgresChannel, RESYNC_TOPIC, type ClusterChannel } from './channel';
  * Across processes through the real PostgreSQL of this machine (and of CI): LISTEN/NOTIFY
  * needs no tables, so the server's default database serves.
  */
-const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const url = process.env.TEST_DATABASE_URL ?? `${process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'}/postgres`;
 const quiet = { error: () => {} };
 const opened: ClusterChannel[] = [];
 const open = async () => {
