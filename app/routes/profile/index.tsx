@@ -72,7 +72,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** Two forms, told apart by `intent`: contact details, and the password. */
+/**
+ * The screen's forms, told apart by `intent`: contact details, the password, the second step
+ * (set up, confirm, turn off) and the sessions (end one, end the others).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { api } = await requireAuth(context);
@@ -84,8 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const intent = formData.get('intent');
   if (intent === 'two-step-setup') {
-    await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
-    throw redirect(new URL(request.url).pathname);
+    const started = await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
+    if (!started.ok) addToast(session, 'error', started.message, 'two-step');
+    throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
   }
   if (intent === 'two-step-confirm') {
     const parsed = twoStepCodeSchema.safeParse(Object.fromEntries(formData));
