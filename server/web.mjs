@@ -21,6 +21,25 @@ const STREAM_PATH = '/resources/notifications/stream';
 const streams = new Set();
 let draining = false;
 
+/**
+ * What a browser may send the web app. The adapter reads a body whole into memory before any
+ * action runs, so its size is checked first: forms are small; an upload carries at most five
+ * files of 10 MB. Other methods (TRACE, CONNECT...) are refused at once.
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const FORM_BODY_MAX = 1024 * 1024;
+const UPLOAD_BODY_MAX = 64 * 1024 * 1024;
+
+/** The status to refuse the request with before reading it, or 0 to let it through. */
+function refusal(req) {
+  if (!METHODS.has(req.method ?? '')) return 405;
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return 0;
+  const length = req.headers['content-length'];
+  if (length === undefined) return req.headers['transfer-encoding'] ? 411 : 0;
+  const max = String(req.headers['content-type'] ?? '').startsWith('multipart/form-data') ? UPLOAD_BODY_MAX : FORM_BODY_MAX;
+  return Number(length) > max ? 413 : 0;
+}
+
 const securityHeaders = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -53,6 +72,12 @@ const server = http.createServer((req, res) => {
   // let a browser choose (server/client-address.mjs).
   passClientAddress(req, trustedProxies);
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  const refused = refusal(req);
+  if (refused) {
+    res.writeHead(refused, { 'content-type': 'text/plain; charset=utf-8', connection: 'close', 'cache-control': 'no-store' }).end(http.STATUS_CODES[refused]);
+    req.resume();
+    return;
+  }
   if (req.url === '/healthz') {
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;

@@ -118,6 +118,19 @@ describe('a staff member who chooses a second step', () => {
     expect(late.statusCode).toBe(401);
   });
 
+  it('counts wrong codes per account across sign-ins: signing in again buys no more guesses', async () => {
+    const person = await newStaff('SUPERVISOR');
+    const { token } = await firstStep(person.email, person.password);
+    await enrol(token);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const next = await firstStep(person.email, person.password);
+      for (let i = 0; i < 3; i++) statuses.push((await post('/api/auth/second-step', next.token, { code: '111111' })).statusCode);
+    }
+    // Five wrong codes from this address, over two sign-ins: the sixth is refused before it is checked.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+  });
+
   it('turns it off with the password; an admin resets it and ends the sessions', async () => {
     const person = await newStaff();
     const { token } = await firstStep(person.email, person.password);

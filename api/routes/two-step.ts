@@ -24,7 +24,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
   /** The code after the password: the token becomes a full one. */
   app.post('/api/auth/second-step', { preHandler: requireFirstStep }, async (request) => {
     const { code } = parseOr400(twoStepCodeSchema, request.body);
-    await completeSignIn(app.db, principalOf(request), code);
+    await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip);
     return { payload: { signedIn: true } };
   });
 
@@ -59,7 +59,7 @@ export async function twoStepRoutes(app: FastifyInstance) {
 
   app.post('/api/profile/me/two-step/disable', { preHandler: requireAuth }, async (request) => {
     const { currentPassword } = parseOr400(twoStepDisableSchema, request.body);
-    await disableTwoStep(app.db, principalOf(request), currentPassword, app.config.twoStepRoles);
+    await disableTwoStep(app.db, app.loginThrottle, principalOf(request), currentPassword, request.ip, app.config.twoStepRoles);
     return { payload: { message: messages.twoStepDisabled } };
   });
 

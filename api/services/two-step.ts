@@ -6,6 +6,7 @@ import type { Role } from '@contract/roles';
 import type { Database } from '../db/client';
 import { authToken, profile, recoveryCode } from '../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../http/errors';
+import type { LoginThrottle } from './login-throttle';
 import { findLiveProfileById } from './profiles';
 import { verifyPassword } from './passwords';
 import { revokeAllTokens, type Principal, type TokenStage } from './tokens';
@@ -115,8 +116,11 @@ export async function confirmEnrolment(db: Database, caller: Principal, code: st
  * The second step of a sign-in: a current code (never one already used: replay protection) or
  * an unused recovery code. Wrong codes count; after five the half-open session ends.
  */
-export async function completeSignIn(db: Database, caller: Principal, code: string): Promise<void> {
+export async function completeSignIn(db: Database, throttle: LoginThrottle, caller: Principal, code: string, address: string): Promise<void> {
   if (caller.stage !== 'verify') throw conflict(messages.twoStepNotDue);
+  // Counted per account across sign-ins too: signing in again must not buy five more guesses.
+  const account = `second-step:${caller.profileId}`;
+  await throttle.admit(account, address);
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row?.totpSecret) throw conflict(messages.twoStepNotDue);
   const typed = code.trim();
@@ -142,8 +146,10 @@ export async function completeSignIn(db: Database, caller: Principal, code: stri
   }
   if (accepted) {
     await db.update(authToken).set({ stage: 'full', secondStepFailures: 0 }).where(eq(authToken.id, caller.tokenId));
+    await throttle.recordSuccess(account, address);
     return;
   }
+  await throttle.recordFailure(account, address);
   const [counted] = await db
     .update(authToken)
     .set({ secondStepFailures: sql`${authToken.secondStepFailures} + 1` })
@@ -157,13 +163,25 @@ export async function completeSignIn(db: Database, caller: Principal, code: stri
 }
 
 /** Turns the second step off (the password asked again); refused where the role requires it. */
-export async function disableTwoStep(db: Database, caller: Principal, password: string, requiredRoles: readonly Role[]): Promise<void> {
+export async function disableTwoStep(
+  db: Database,
+  throttle: LoginThrottle,
+  caller: Principal,
+  password: string,
+  address: string,
+  requiredRoles: readonly Role[],
+): Promise<void> {
   if (requiredRoles.includes(caller.role)) throw conflict(messages.twoStepRequired);
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row) throw notFound();
+  // Throttled like any password check (the own-password change does the same).
+  const account = `two-step-off:${caller.profileId}`;
+  await throttle.admit(account, address);
   if (!(await verifyPassword(row.passwordHash, password))) {
+    await throttle.recordFailure(account, address);
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
+  await throttle.recordSuccess(account, address);
   await clearTwoStep(db, row.id);
 }
 

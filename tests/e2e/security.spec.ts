@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { API_URL, apiCall, demo, DEMO_PASSWORD, sessionToken, signIn, ticketBody } from './fixtures';
 
@@ -71,4 +72,20 @@ test('pages carry the security headers: HSTS, a nonce-based CSP that forbids fra
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('the web server refuses other methods and oversized bodies before reading them', async ({ baseURL }) => {
+  const send = (method: string, headers: Record<string, string | number> = {}) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(new URL('/user/login', baseURL), { method, headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  expect(await send('TRACE')).toBe(405);
+  // A 2 MB sign-in form, and an upload past five files of 10 MB: refused from the header alone.
+  expect(await send('POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 2 * 1024 * 1024 })).toBe(413);
+  expect(await send('POST', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': 70 * 1024 * 1024 })).toBe(413);
 });

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { createApiClient } from '~/api-client.server';
 import { LOGIN_PATH } from '~/navigation';
-import { destroySession, readAuth, requestSession } from '~/session.server';
+import { destroySession, readAuth, readPending, requestSession } from '~/session.server';
 
 /** Signing out changes state, so GET does nothing but send the visitor on. */
 export function loader() {
@@ -12,10 +12,11 @@ export function loader() {
 /** Revokes the API token, then ends the session even when the API cannot be reached. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
-  const auth = readAuth(session);
-  if (auth) {
+  // A sign-in still waiting for its second step holds a token too: it ends the same way.
+  const token = readAuth(session)?.token ?? readPending(session)?.token;
+  if (token) {
     try {
-      await createApiClient(request, session, auth.token).call('POST', '/api/auth/logout');
+      await createApiClient(request, session, token).call('POST', '/api/auth/logout');
     } catch {
       // A 401 (token already gone) or an unreachable API, logged by the client: the local
       // session ends anyway.
