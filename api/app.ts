@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -9,6 +10,10 @@ import { messages } from '@contract/messages';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
+import { loggerOptions, registerAccessLog } from './http/logging';
+import { registerMetrics, type PoolStats } from './http/metrics';
+import { registerOpenApi } from './http/openapi';
+import { registerSerialization, registerValidation } from './http/route-schema';
 import { LoginThrottle, type ThrottleLimits } from './services/login-throttle';
 import { Mailer } from './services/mail/mailer';
 import { createMailTransport, type MailTransport } from './services/mail/transport';
@@ -62,6 +67,10 @@ export type AppDeps = {
   storage?: FileStorage;
   /** Messages to the deployment's other API processes; this process alone by default. */
   channel?: ClusterChannel;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: Writable;
+  /** The database pool's use, for /metrics (PostgreSQL only). */
+  poolStats?: PoolStats;
 };
 
 const CACHE_TOPIC = 'cache';
@@ -71,7 +80,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.env === 'test' ? false : { level: deps.config.logLevel },
+    ...loggerOptions(deps.config, deps.logStream),
     bodyLimit: JSON_BODY_LIMIT,
     // On close, idle keep-alive connections end at once; busy ones after their answer.
     forceCloseConnections: 'idle',
@@ -85,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
+  registerAccessLog(app);
+  registerMetrics(app, deps.poolStats);
+  registerValidation(app);
+  registerSerialization(app, deps.config.env === 'test');
   app.decorate('loginThrottle', new LoginThrottle(deps.db, deps.throttleLimits));
   const transport =
     deps.mailTransport ??
@@ -93,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: deps.config.mailFrom,
       outboxDir: path.join(deps.config.dataDir, 'outbox'),
     });
-  app.decorate('mailer', new Mailer(deps.db, transport, app.log));
+  app.decorate('mailer', new Mailer(deps.db, transport, app.log, app.metrics));
   const channel = deps.channel ?? localChannel();
   app.decorate('notifier', new Notifier(deps.db, app.mailer, new NotificationBus(channel), deps.config.publicWebUrl));
   app.addHook('onClose', async () => {
@@ -157,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
 
+  await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(twoStepRoutes);

@@ -25,6 +25,8 @@ const configSchema = z.object({
   /** Origins allowed to call the API from a browser (comma-separated). */
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The bearer token that opens /metrics; unset, /metrics is not served at all (issue 18). */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Addresses of the web app processes whose X-Forwarded-For names the client (comma-separated). */
   TRUSTED_WEB_ADDRESSES: z.string().default('127.0.0.1,::1'),
   /** SMTP server for outgoing mail; without it mail goes to DATA_DIR/outbox as .eml files. */
@@ -67,6 +69,8 @@ export type Config = {
   /** Roles whose sign-in needs a second step (TOTP); the other staff may choose one. */
   twoStepRoles: Role[];
   logLevel: string;
+  /** Opens GET /metrics (Prometheus); undefined: not served. */
+  metricsToken: string | undefined;
   /** Peers whose X-Forwarded-For is believed: the web app's processes, never browsers. */
   trustedWebAddresses: string[];
   smtpUrl: string | undefined;
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => r !== 'DRIVER' && (ROLES as readonly string[]).includes(r)),
     logLevel: c.LOG_LEVEL,
+    metricsToken: c.METRICS_TOKEN,
     trustedWebAddresses: c.TRUSTED_WEB_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

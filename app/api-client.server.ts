@@ -7,6 +7,10 @@ import { apiBaseUrlFor, env } from '~/env.server';
 import { destroySession, type AppSession } from '~/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
 import { forgetAfterWrite } from '~/api-cache.server';
+import { log } from '~/log.server';
+import { apiCalls, apiPathPattern } from '~/metrics.server';
+import { requestIdOf } from '~/observability.server';
+import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
 
 /** Section 7's calls answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
@@ -55,6 +59,14 @@ function throwErrorPage(body: ErrorPageData, status: number): never {
   throw data(body, { status });
 }
 
+/** Times a call to the API for /metrics: by path pattern, with its status ("error": no answer). */
+function timeCall(method: Method, path: string): (status: number | 'error') => void {
+  const stop = apiCalls.startTimer({ method, path: apiPathPattern(path) });
+  return (status) => {
+    stop({ status: String(status) });
+  };
+}
+
 /**
  * The web app's one way to reach the concession API. It adds the bearer token, reads
  * `payload`, and maps failures the same way everywhere:
@@ -73,6 +85,11 @@ export class ApiClient {
     /** The browser's request: when it goes away, the call to the API is cancelled too. */
     private readonly clientSignal?: AbortSignal,
   ) {}
+
+  /** Log fields of a call: the request id, the method and the path with its ids and e-mails as ":id". */
+  private logFields(method: Method, path: string) {
+    return { requestId: this.client.requestId, method, apiPath: apiPathPattern(path) };
+  }
 
   /**
    * The same caller for an answer other page views will share (reference-data.server.ts):
@@ -96,7 +113,7 @@ export class ApiClient {
     if (options.schema) {
       const parsed = payloadOf(options.schema as z.ZodType).safeParse(await answer.json().catch(() => null));
       if (!parsed.success) {
-        console.error(`[api] ${method} ${path}: response does not match the contract`, parsed.error.issues);
+        log.error({ ...this.logFields(method, path), issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), code: i.code })) }, 'API answer does not match the contract');
         throw new Error(`Unexpected response from ${method} ${path}`);
       }
       payload = parsed.data.payload;
@@ -117,7 +134,7 @@ export class ApiClient {
   /** For loaders: the payload, or an error page for any failure. */
   async get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
     const result = await this.call('GET', path, { schema, query });
-    if (!result.ok) throwErrorPage({ reason: 'api-error', message: result.message }, result.status);
+    if (!result.ok) throwErrorPage({ reason: 'api-error', message: result.message, requestId: this.client.requestId }, result.status);
     return result.payload as z.output<S>;
   }
 
@@ -129,7 +146,7 @@ export class ApiClient {
     const response = await this.fetch('GET', path, undefined, query);
     if (response.ok) return response;
     const failure = await this.failure('GET', path, answerOf(response));
-    throwErrorPage({ reason: 'api-error', message: failure.message }, failure.status);
+    throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
   }
 
   /**
@@ -160,6 +177,7 @@ export class ApiClient {
     Object.assign(requestHeaders, clientHeaders(this.client));
     let answer: Answer;
     let headers: () => Headers;
+    const done = timeCall(method, path);
     try {
       const response = await undiciRequest(this.urlOf(path, query), {
         method,
@@ -169,6 +187,7 @@ export class ApiClient {
         headersTimeout: API_TIMEOUT_MS,
         signal: this.clientSignal,
       });
+      done(response.statusCode);
       answer = {
         status: response.statusCode,
         json: () => response.body.json(),
@@ -187,8 +206,9 @@ export class ApiClient {
     } catch (error) {
       // A call cancelled because the browser's request is over (it left, or the page already
       // failed on another call) is not the API's failure.
-      if (!this.clientSignal?.aborted) console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
-      throwErrorPage({ reason: 'service-unavailable' }, 503);
+      done('error');
+      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     await this.check(method, path, answer);
     return { answer, headers };
@@ -211,6 +231,7 @@ export class ApiClient {
     const timer = streamed ? undefined : setTimeout(() => timeout.abort(new Error('timeout')), API_TIMEOUT_MS);
     const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
     let response: Response;
+    const done = timeCall(method, path);
     try {
       response = await fetch(url, {
         method,
@@ -221,9 +242,11 @@ export class ApiClient {
         // Node's fetch needs this to send a stream as the body.
         ...(streamed ? { duplex: 'half' } : {}),
       } as RequestInit);
+      done(response.status);
     } catch (error) {
-      console.error(`[api] ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
-      throwErrorPage({ reason: 'service-unavailable' }, 503);
+      done('error');
+      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     } finally {
       clearTimeout(timer);
     }
@@ -235,24 +258,24 @@ export class ApiClient {
   /** The answers every page handles the same way: 5xx (unavailable), 401 (session over), 404. */
   private async check(method: Method, path: string, answer: Answer): Promise<void> {
     if (answer.status >= 500) {
-      console.error(`[api] ${method} ${path}: HTTP ${answer.status}`);
+      log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
       await answer.discard();
-      throwErrorPage({ reason: 'service-unavailable' }, 503);
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     if (answer.status === 401 && this.token) {
       await answer.discard();
       throw redirect('/', { headers: { 'Set-Cookie': await destroySession(this.session) } });
     }
     if (answer.status === 404) {
-      console.error(`[api] ${method} ${path}: HTTP 404`);
+      log.error({ ...this.logFields(method, path), status: 404 }, 'API answered 404');
       await answer.discard();
-      throwErrorPage({ reason: 'service-error', url: path }, 404);
+      throwErrorPage({ reason: 'service-error', url: path, requestId: this.client.requestId }, 404);
     }
   }
 
   private async failure(method: Method, path: string, answer: Answer): Promise<ApiFailure> {
     const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
-    if (!body.success) console.error(`[api] ${method} ${path}: HTTP ${answer.status} without an error envelope`);
+    if (!body.success) log.error({ ...this.logFields(method, path), status: answer.status }, 'API error without an error envelope');
     return {
       ok: false,
       status: answer.status,
@@ -262,13 +285,15 @@ export class ApiClient {
   }
 }
 
-type ClientInfo = { address: string | null; userAgent: string | null };
+type ClientInfo = { address: string | null; userAgent: string | null; requestId?: string | null };
 
 /** The API believes X-Forwarded-For from the web app only (decision 110). */
 function clientHeaders(client: ClientInfo): Record<string, string> {
   const headers: Record<string, string> = {};
   if (client.address) headers['x-forwarded-for'] = client.address;
   if (client.userAgent) headers['user-agent'] = client.userAgent.slice(0, 300);
+  // One id end to end: the API logs it on every line of the call and answers with it.
+  if (client.requestId) headers[REQUEST_ID_HEADER] = client.requestId;
   return headers;
 }
 
@@ -281,6 +306,7 @@ export function createApiClient(request: Request, session: AppSession, token: st
       // Set by server/web.mjs from the socket or a trusted proxy; browsers cannot choose it.
       address: request.headers.get('x-client-address'),
       userAgent: request.headers.get('user-agent'),
+      requestId: requestIdOf(request),
     },
     request.signal,
   );

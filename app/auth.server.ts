@@ -7,6 +7,8 @@ import { loginPathFor, roleOfArea } from '~/navigation';
 import { commitSession, destroySession, readAuth, requestSession, type AppSession } from '~/session.server';
 import { toSessionUser, type SessionUser } from '~/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
+import { log } from '~/log.server';
+import { requestIdOf } from '~/observability.server';
 
 export type AuthState = { user: SessionUser; token: string; api: ApiClient };
 
@@ -164,14 +166,14 @@ export async function signInWithPassword(
   }
   const token = readBearerToken(auth.headers.get('authorization'));
   if (!token) {
-    console.error(messages.missingToken);
+    log.error({ requestId: requestIdOf(request) }, messages.missingToken);
     return invalid;
   }
   const { secondStep } = auth.payload;
   // A half-open token cannot read /api/user/me: the sign-in answer names the person already.
   const user = toSessionUser(secondStep ? auth.payload : await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
   if (!user) {
-    console.error(`[sign-in] ${email} has no role group`);
+    log.error({ requestId: requestIdOf(request) }, 'sign-in refused: the account has no role group');
     return invalid;
   }
   return secondStep ? { ok: 'second-step', stage: secondStep, token, user } : { ok: true, token, user };

@@ -10,6 +10,8 @@ import { holdModulePreloads, runScriptsAfterFirstPaint } from '~/script-priority
 import { getI18n } from '~/i18n/middleware.server';
 import { createEmotionCache } from '~/theme';
 import { NonceContext } from '~/utils/nonce';
+import { log } from '~/log.server';
+import { requestIdOf } from '~/observability.server';
 
 export const streamTimeout = 5_000;
 
@@ -91,7 +93,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by React Router when the promise rejects.
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ requestId: requestIdOf(request), err: error }, 'render failed');
         },
       },
     );
@@ -105,5 +107,5 @@ export default function handleRequest(
 /** Expected responses (redirects, 404s) are not errors; aborted requests are not either. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  log.error({ requestId: requestIdOf(request), err: error }, 'unexpected error');
 };

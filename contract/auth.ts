@@ -40,6 +40,9 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** POST /api/auth/logout. */
+export const signedOutSchema = z.object({ signedOut: z.literal(true) });
+
 /** The authorization response header of POST /api/auth: "Bearer {token}". */
 export function readBearerToken(header: string | null | undefined): string | null {
   if (!header) return null;

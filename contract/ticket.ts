@@ -115,6 +115,14 @@ export const staffTicketCreateSchema = ticketFieldsSchema.extend({ channelCode: 
 export const driverTicketCreateSchema = ticketFieldsSchema;
 export type TicketCreate = TicketFields & { channelCode?: Channel };
 
+/**
+ * POST /api/ticket as the API validates and documents it, for every role: the channel is
+ * optional here, and the API answers 400 (channelRequired) when staff leave it out.
+ */
+export const ticketCreateSchema = ticketFieldsSchema.extend({
+  channelCode: optionalChoice(CHANNELS, messages.channelInvalid).describe('Requerido para el personal; un conductor crea siempre por WEB'),
+});
+
 export function ticketCreateSchemaFor(role: Role) {
   return isStaff(role) ? staffTicketCreateSchema : driverTicketCreateSchema;
 }

@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
 import { parseTrustedProxies, passClientAddress } from './client-address.mjs';
+import { REQUEST_ID_HEADER, requestIdFrom } from '../contract/request-id.mjs';
+import { accessLog } from './access-log.mjs';
+import { createLogger } from './log.mjs';
+import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
+import { routePatternMatcher } from './route-pattern.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -16,6 +21,12 @@ const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
 const apiUrl = (process.env.CONCESSION_API_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const metricsToken = process.env.METRICS_TOKEN || undefined;
+const log = createLogger();
+const routePattern = routePatternMatcher(build.routes);
+/** What the access log and metrics call a request: its route pattern, or what answered it. */
+const routeOf = (req) => req.routeLabel ?? 'static';
+const logRequest = accessLog(log, routeOf);
 /** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
 const STREAM_PATH = '/resources/notifications/stream';
 const streams = new Set();
@@ -68,32 +79,51 @@ const assets = sirv(path.join(buildDir, 'client'), {
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
 
 const server = http.createServer((req, res) => {
+  // One id per request, end to end: a valid incoming one (a load balancer's) or a new one. The
+  // app sends it to the API with every call and shows it on error pages (issue 18).
+  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  req.headers[REQUEST_ID_HEADER] = req.id;
+  res.setHeader(REQUEST_ID_HEADER, req.id);
+  logRequest(req, res);
   // The API throttles sign-in per client address: tell it who is really asking, and never
   // let a browser choose (server/client-address.mjs).
   passClientAddress(req, trustedProxies);
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   const refused = refusal(req);
   if (refused) {
+    req.routeLabel = '(refused)';
     res.writeHead(refused, { 'content-type': 'text/plain; charset=utf-8', connection: 'close', 'cache-control': 'no-store' }).end(http.STATUS_CODES[refused]);
     req.resume();
     return;
   }
+  if (req.method === 'GET' && req.url === '/metrics' && mayReadMetrics(req, metricsToken)) {
+    req.routeLabel = '/metrics';
+    void serveMetrics(res);
+    return;
+  }
   if (req.url === '/healthz') {
+    req.routeLabel = '/healthz';
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     return;
   }
   if (req.url === '/readyz') {
+    req.routeLabel = '/readyz';
     void ready().then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(ok ? 'ok' : 'no'));
     return;
   }
   if (req.url?.startsWith(STREAM_PATH)) {
     streams.add(res);
-    res.on('close', () => streams.delete(res));
+    liveStreams.inc();
+    res.on('close', () => {
+      streams.delete(res);
+      liveStreams.dec();
+    });
   }
   // Pages, their data (.data) and files are never kept by the browser unless a route says
   // otherwise: after "Cerrar sesión", Back or a shared computer's cache shows nothing of the
   // previous user (decision 104). Static files set their own caching above.
   const dynamic = () => {
+    req.routeLabel = routePattern(new URL(req.url ?? '/', 'http://web').pathname);
     res.setHeader('cache-control', 'no-store');
     // The 503 page (the API or its database is down) says when to try again, as the API does.
     const writeHead = res.writeHead.bind(res);
@@ -122,14 +152,14 @@ async function ready() {
 
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
-  console.log(`Web lista en http://localhost:${port}`);
+  log.info(`Web lista en http://localhost:${port}`);
 });
 
 // A browser that leaves mid-request aborts the API calls made for it; a rejection nobody
 // awaited any more must never take the whole web process down. Anything else is logged.
 process.on('unhandledRejection', (reason) => {
   if (reason instanceof Error && reason.name === 'AbortError') return;
-  console.error('Unhandled rejection:', reason);
+  log.error({ err: reason }, 'unhandled rejection');
 });
 
 /**

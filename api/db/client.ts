@@ -27,6 +27,8 @@ export type DatabaseHandle = {
    * any number of processes starting together migrate and seed one after another, never at once.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection pool's use (PostgreSQL only), for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -73,6 +75,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
           client.release();
         }
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
 import { hashToken, resolveToken, tokenPolicy, type Principal } from '../services/tokens';
@@ -15,7 +15,7 @@ declare module 'fastify' {
  * The answer is reused for a few seconds (app.principalCache) and forgotten after any
  * account write: sign-out, suspension, role or password changes (app.ts).
  */
-export const requireAuth: preHandlerHookHandler = async function (request: FastifyRequest) {
+export const requireAuth: onRequestHookHandler = async function (request: FastifyRequest) {
   const principal = await resolvePrincipal(this, request);
   // A token whose second step is still due opens nothing but the two-step calls.
   if (!principal || principal.stage !== 'full') throw unauthorized();
@@ -23,7 +23,7 @@ export const requireAuth: preHandlerHookHandler = async function (request: Fasti
 };
 
 /** For the two-step calls only: a token past its first step (the password), whatever its stage. */
-export const requireFirstStep: preHandlerHookHandler = async function (request: FastifyRequest) {
+export const requireFirstStep: onRequestHookHandler = async function (request: FastifyRequest) {
   const principal = await resolvePrincipal(this, request);
   if (!principal) throw unauthorized();
   request.principal = principal;
@@ -43,7 +43,7 @@ export async function resolvePrincipal(app: FastifyInstance, request: FastifyReq
 }
 
 /** After requireAuth: only the given roles may go on (403 for the others). */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
+export function requireRole(...roles: Role[]): onRequestHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!request.principal || !roles.includes(request.principal.role)) throw forbidden();
   };

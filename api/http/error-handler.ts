@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '@contract/messages';
 import { ApiError } from './errors';
+import { validationFailure } from './route-schema';
 
 /** Fastify's own failures, mapped to the envelope with a Spanish message. */
 const frameworkErrors: Record<string, { status: number; message: string }> = {
@@ -45,6 +46,14 @@ function databaseDataError(error: unknown): boolean {
   return false;
 }
 
+/** Any other error PostgreSQL answered with (a SQLSTATE: five digits and capitals). */
+function isDatabaseError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
@@ -53,6 +62,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       });
     }
+    const invalid = validationFailure(error, request);
+    if (invalid) return reply.status(400).send({ errors: invalid });
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ errors: { message: known.message } });
     // JSON.parse failures surface as a SyntaxError with status 400.
@@ -62,6 +73,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Input the database could not take (class 22: a NUL byte, a number out of range, an invalid
     // date...) that slipped past the contract is still the caller's mistake, never a 500.
     if (databaseUnavailable(error)) {
+      app.metrics.databaseErrors.inc({ kind: 'unavailable' });
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ errors: { message: messages.serviceUnavailable } });
     }
@@ -69,6 +81,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ errors: { message: messages.badRequest } });
     }
     if (databaseDataError(error)) {
+      app.metrics.databaseErrors.inc({ kind: 'refused' });
       request.log.warn({ err: error }, 'input refused by the database');
       return reply.status(400).send({ errors: { message: messages.badRequest } });
     }
@@ -78,6 +91,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ errors: { message: messages.badRequest } });
     }
+    if (isDatabaseError(error)) app.metrics.databaseErrors.inc({ kind: 'other' });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { message: messages.internalError } });
   });

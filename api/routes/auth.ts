@@ -1,24 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { authRequestSchema } from '@contract/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRequestSchema, signedOutSchema } from '@contract/auth';
+import { authResponseSchema } from '@contract/two-step';
 import { messages } from '@contract/messages';
-import { ApiError, parseOr400, unauthorized } from '../http/errors';
+import { ApiError, unauthorized } from '../http/errors';
+import { routeSchema } from '../http/route-schema';
 import { principalOf, requireFirstStep } from '../http/auth';
 import { verifyAgainstNothing, verifyPassword } from '../services/passwords';
 import { findLiveProfileByEmail, toMeResponse } from '../services/profiles';
 import { issueToken, revokeToken, tokenPolicy } from '../services/tokens';
 import { stageAfterPassword } from '../services/two-step';
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   /** Sign-in: the token travels in the authorization header as "Bearer {token}". */
-  app.post('/api/auth', async (request, reply) => {
-    const body = parseOr400(authRequestSchema, request.body);
+  const signIn = routeSchema({
+    summary: 'Iniciar sesión',
+    tags: ['Autenticación'],
+    access: 'public',
+    body: authRequestSchema,
+    success: { payload: authResponseSchema },
+    successHeaders: {
+      authorization: 'Bearer {token}: el token para las demás llamadas',
+    },
+    errors: [401, 403, 429],
+  });
+  app.post('/api/auth', { schema: signIn }, async (request, reply) => {
+    const body = request.body;
     const throttle = app.loginThrottle;
     await throttle.admit(body.email, request.ip);
 
     const account = await findLiveProfileByEmail(app.db, body.email);
-    const passwordOk = account
-      ? await verifyPassword(account.passwordHash, body.password)
-      : await verifyAgainstNothing(body.password);
+    const passwordOk = account ? await verifyPassword(account.passwordHash, body.password) : await verifyAgainstNothing(body.password);
     if (!account || !passwordOk) {
       await throttle.recordFailure(body.email, request.ip);
       throw unauthorized(messages.invalidCredentials);
@@ -38,11 +51,19 @@ export async function authRoutes(app: FastifyInstance) {
     );
     reply.header('authorization', `Bearer ${token}`);
     reply.header('cache-control', 'no-store');
-    return { payload: stage === 'full' ? toMeResponse(account) : { ...toMeResponse(account), secondStep: stage } };
+    return {
+      payload: stage === 'full' ? toMeResponse(account) : { ...toMeResponse(account), secondStep: stage },
+    };
   });
 
   /** Sign-out: the token stops working at once. */
-  app.post('/api/auth/logout', { preHandler: requireFirstStep }, async (request) => {
+  const signOut = routeSchema({
+    summary: 'Cerrar sesión',
+    tags: ['Autenticación'],
+    access: 'signed-in',
+    success: { payload: signedOutSchema },
+  });
+  app.post('/api/auth/logout', { onRequest: requireFirstStep, schema: signOut }, async (request) => {
     await revokeToken(app.db, principalOf(request).tokenId);
     return { payload: { signedOut: true } };
   });

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { pageQuerySchema } from '@contract/envelope';
-import { notFound, parseOr400 } from '../http/errors';
+import { notificationListSchema } from '@contract/notification';
+import { allReadSchema, unreadSchema } from '@contract/confirmations';
+import { notFound } from '../http/errors';
+import { routeSchema } from '../http/route-schema';
 import { readBearerToken } from '@contract/auth';
 import { principalOf, requireAuth } from '../http/auth';
 import { resolveToken, tokenPolicy } from '../services/tokens';
@@ -12,7 +16,10 @@ const notificationParams = z.object({ id: z.coerce.number().int().positive() });
 /** How often an idle stream says it is alive, so proxies keep it open. */
 const HEARTBEAT_MS = 25_000;
 
-export async function notificationRoutes(app: FastifyInstance) {
+const tags: [string] = ['Notificaciones'];
+
+export async function notificationRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // Open streams end as soon as the API starts to stop (before it waits for connections to
   // close), so shutdown never waits on a browser, which reconnects to another process.
   const streams = new Set<() => void>();
@@ -21,21 +28,50 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   /** One's own notifications only; anyone else's profile is "not found". */
-  app.get('/api/notification/profile/:id', { preHandler: requireAuth }, async (request) => {
-    const { id } = parseOr400(profileParams, request.params);
+  const list = routeSchema({
+    summary: 'Notificaciones propias, por página, con el número de no leídas',
+    tags,
+    access: 'signed-in',
+    params: profileParams,
+    querystring: pageQuerySchema,
+    success: { payload: notificationListSchema },
+    errors: [404],
+  });
+  app.get('/api/notification/profile/:id', { onRequest: requireAuth, schema: list }, async (request) => {
+    const { id } = request.params;
     if (id !== principalOf(request).profileId) throw notFound();
-    return { payload: await app.notifier.list(id, parseOr400(pageQuerySchema, request.query)) };
+    return { payload: await app.notifier.list(id, request.query) };
   });
 
-  app.post('/api/notification/:id/read', { preHandler: requireAuth }, async (request) => {
-    const { id } = parseOr400(notificationParams, request.params);
+  const read = routeSchema({
+    summary: 'Marcar una notificación como leída',
+    tags,
+    access: 'signed-in',
+    params: notificationParams,
+    success: { payload: unreadSchema },
+    errors: [404],
+  });
+  app.post('/api/notification/:id/read', { onRequest: requireAuth, schema: read }, async (request) => {
+    const { id } = request.params;
     const principal = principalOf(request);
     if (!(await app.notifier.markRead(principal.profileId, id))) throw notFound();
-    return { payload: { unread: await app.notifier.unreadCount(principal.profileId) } };
+    return {
+      payload: {
+        unread: await app.notifier.unreadCount(principal.profileId),
+      },
+    };
   });
 
-  app.post('/api/notification/profile/:id/read-all', { preHandler: requireAuth }, async (request) => {
-    const { id } = parseOr400(profileParams, request.params);
+  const readAll = routeSchema({
+    summary: 'Marcar todas las notificaciones propias como leídas',
+    tags,
+    access: 'signed-in',
+    params: profileParams,
+    success: { payload: allReadSchema },
+    errors: [404],
+  });
+  app.post('/api/notification/profile/:id/read-all', { onRequest: requireAuth, schema: readAll }, async (request) => {
+    const { id } = request.params;
     if (id !== principalOf(request).profileId) throw notFound();
     const marked = await app.notifier.markAllRead(id);
     return { payload: { marked, unread: 0 } };
@@ -46,7 +82,17 @@ export async function notificationRoutes(app: FastifyInstance) {
    * is checked again before each event and each heartbeat: once the session ends (sign-out on
    * any process, suspension, password change), nothing more is sent and the stream closes.
    */
-  app.get('/api/notification/stream', { preHandler: requireAuth }, async (request, reply) => {
+  const stream = routeSchema({
+    summary: 'Notificaciones en vivo (server-sent events: `ready` con las no leídas, luego `notification`)',
+    tags,
+    access: 'signed-in',
+    success: {
+      content: {
+        'text/event-stream': 'Eventos `ready` y `notification` (JSON en `data`), y un latido cada 25 s',
+      },
+    },
+  });
+  app.get('/api/notification/stream', { onRequest: requireAuth, schema: stream }, async (request, reply) => {
     const { profileId } = principalOf(request);
     const token = readBearerToken(request.headers.authorization)!;
     const policy = tokenPolicy(app.config);
@@ -84,6 +130,8 @@ export async function notificationRoutes(app: FastifyInstance) {
       res.end();
     };
     streams.add(end);
+    app.metrics.liveStreams.inc();
+    request.raw.once('close', () => app.metrics.liveStreams.dec());
     request.raw.on('close', close);
   });
 }

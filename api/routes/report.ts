@@ -1,10 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from '@contract/zod';
+import { statisticsSchema } from '@contract/statistics';
 import { messages } from '@contract/messages';
 import { REPORTS, REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
 import { REPORT_ROLES } from '@contract/roles';
-import { notFound, parseOr400 } from '../http/errors';
+import { notFound } from '../http/errors';
+import { routeSchema } from '../http/route-schema';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
 import { computeStatistics, type StatisticsScope } from '../services/statistics';
 import { monthRange, writeMonthlyReport } from '../services/reports/monthly';
@@ -19,13 +23,25 @@ const statisticsQuery = reportQuerySchema
     path: ['month'],
   });
 
-export async function reportRoutes(app: FastifyInstance) {
+const tags: [string] = ['Reportes'];
+const reportParams = z.object({
+  id: z.string().describe('1 a 5: el reporte mensual (sección 7)'),
+});
+
+export async function reportRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   /** Every dashboard's numbers: the whole concession, or a driver's own tickets. */
-  app.get('/api/report/reportStatistic', { preHandler: requireAuth }, async (request) => {
+  const statistics = routeSchema({
+    summary: 'Las cifras de los paneles: toda la concesión, o los eventos propios de un conductor',
+    tags,
+    access: 'signed-in',
+    querystring: statisticsQuery,
+    success: { payload: statisticsSchema },
+  });
+  app.get('/api/report/reportStatistic', { onRequest: requireAuth, schema: statistics }, async (request) => {
     const principal = principalOf(request);
-    const query = parseOr400(statisticsQuery, request.query);
-    const scope: StatisticsScope =
-      principal.role === 'DRIVER' ? { kind: 'own', reporterId: principal.profileId } : { kind: 'all' };
+    const query = request.query;
+    const scope: StatisticsScope = principal.role === 'DRIVER' ? { kind: 'own', reporterId: principal.profileId } : { kind: 'all' };
     const range = query.month && query.year ? monthRange(query.year, query.month) : undefined;
     const compute = () => computeStatistics(app.db, scope, new Date(), range);
     // The concession-wide view is shared by every staff dashboard; a driver's own is small.
@@ -34,10 +50,24 @@ export async function reportRoutes(app: FastifyInstance) {
   });
 
   /** A monthly report as a file, streamed row by row at the pace of the reader. */
-  app.get('/api/report/:id', { preHandler: [requireAuth, requireRole(...REPORT_ROLES)] }, async (request, reply) => {
-    const id = Number((request.params as { id: string }).id);
+  const report = routeSchema({
+    summary: 'Un reporte mensual como archivo (XLSX o CSV), enviado fila a fila',
+    tags,
+    access: 'roles',
+    params: reportParams,
+    querystring: reportQuerySchema,
+    success: {
+      content: {
+        [REPORT_CONTENT_TYPES.xlsx]: 'Libro XLSX',
+        [REPORT_CONTENT_TYPES.csv]: 'CSV en UTF-8',
+      },
+    },
+    errors: [404],
+  });
+  app.get('/api/report/:id', { onRequest: [requireAuth, requireRole(...REPORT_ROLES)], schema: report }, async (request, reply) => {
+    const id = Number(request.params.id);
     if (!Number.isInteger(id) || !isReportId(id)) throw notFound();
-    const query = parseOr400(reportQuerySchema, request.query);
+    const query = request.query;
     const body = new PassThrough();
     const sink = query.format === 'csv' ? csvSink(body) : xlsxSink(body, REPORTS[id].title);
     writeMonthlyReport(app.db, id, query.year, query.month, sink).catch((error: unknown) => {

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { messages } from '@contract/messages';
-import { twoStepCodeSchema, twoStepDisableSchema } from '@contract/two-step';
-import { conflict, parseOr400 } from '../http/errors';
+import { recoveryCodesSchema, twoStepCodeSchema, twoStepDisableSchema, twoStepSetupSchema, twoStepStatusSchema } from '@contract/two-step';
+import { messageSchema, signedInSchema } from '@contract/confirmations';
+import { conflict } from '../http/errors';
+import { routeSchema } from '../http/route-schema';
 import { principalOf, requireAuth, requireFirstStep, requireRole } from '../http/auth';
-import {
-  completeSignIn,
-  confirmEnrolment,
-  disableTwoStep,
-  pendingEnrolment,
-  resetTwoStep,
-  startEnrolment,
-  twoStepStatus,
-} from '../services/two-step';
+import { completeSignIn, confirmEnrolment, disableTwoStep, pendingEnrolment, resetTwoStep, startEnrolment, twoStepStatus } from '../services/two-step';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -20,15 +15,33 @@ const idParams = z.object({ id: z.uuid() });
  * Two-step sign-in (issue 16, decision 113). The sign-in call itself keeps section 7's contract
  * (api/routes/auth.ts); these calls finish it, and set it up or take it down.
  */
-export async function twoStepRoutes(app: FastifyInstance) {
+const tags: [string] = ['Segundo paso'];
+
+export async function twoStepRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   /** The code after the password: the token becomes a full one. */
-  app.post('/api/auth/second-step', { preHandler: requireFirstStep }, async (request) => {
-    const { code } = parseOr400(twoStepCodeSchema, request.body);
+  const secondStep = routeSchema({
+    summary: 'Completar el inicio de sesión con el segundo paso',
+    tags,
+    access: 'signed-in',
+    body: twoStepCodeSchema,
+    success: { payload: signedInSchema },
+    errors: [409, 429],
+  });
+  app.post('/api/auth/second-step', { onRequest: requireFirstStep, schema: secondStep }, async (request) => {
+    const { code } = request.body;
     await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip);
     return { payload: { signedIn: true } };
   });
 
-  app.get('/api/profile/me/two-step', { preHandler: requireAuth }, async (request) => ({
+  const status = routeSchema({
+    summary: 'Estado del segundo paso de la cuenta propia',
+    tags,
+    access: 'signed-in',
+    success: { payload: twoStepStatusSchema },
+    errors: [404],
+  });
+  app.get('/api/profile/me/two-step', { onRequest: requireAuth, schema: status }, async (request) => ({
     payload: await twoStepStatus(app.db, principalOf(request), app.config.twoStepRoles),
   }));
 
@@ -38,34 +51,77 @@ export async function twoStepRoutes(app: FastifyInstance) {
   };
 
   /** The enrolment under way, if any (the page reloaded): the same secret, not a new one. */
-  app.get('/api/profile/me/two-step/setup', { preHandler: requireFirstStep }, async (request) => {
+  const pending = routeSchema({
+    summary: 'La activación en curso, si hay una',
+    tags,
+    access: 'signed-in',
+    success: { payload: twoStepSetupSchema.nullable() },
+    errors: [404, 409],
+  });
+  app.get('/api/profile/me/two-step/setup', { onRequest: requireFirstStep, schema: pending }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
     return { payload: await pendingEnrolment(app.db, caller) };
   });
 
-  app.post('/api/profile/me/two-step/setup', { preHandler: requireFirstStep }, async (request) => {
+  const setup = routeSchema({
+    summary: 'Empezar a activar el segundo paso (nuevo secreto)',
+    tags,
+    access: 'signed-in',
+    success: { payload: twoStepSetupSchema },
+    errors: [404, 409],
+  });
+  app.post('/api/profile/me/two-step/setup', { onRequest: requireFirstStep, schema: setup }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
     return { payload: await startEnrolment(app.db, caller) };
   });
 
-  app.post('/api/profile/me/two-step/confirm', { preHandler: requireFirstStep }, async (request) => {
+  const confirm = routeSchema({
+    summary: 'Confirmar la activación con un código; entrega los códigos de recuperación',
+    tags,
+    access: 'signed-in',
+    body: twoStepCodeSchema,
+    success: { payload: recoveryCodesSchema },
+    errors: [404, 409, 429],
+  });
+  app.post('/api/profile/me/two-step/confirm', { onRequest: requireFirstStep, schema: confirm }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
-    const { code } = parseOr400(twoStepCodeSchema, request.body);
-    return { payload: { recoveryCodes: await confirmEnrolment(app.db, caller, code) }, message: messages.twoStepEnabled };
+    const { code } = request.body;
+    return {
+      payload: {
+        recoveryCodes: await confirmEnrolment(app.db, caller, code),
+      },
+      message: messages.twoStepEnabled,
+    };
   });
 
-  app.post('/api/profile/me/two-step/disable', { preHandler: requireAuth }, async (request) => {
-    const { currentPassword } = parseOr400(twoStepDisableSchema, request.body);
+  const disable = routeSchema({
+    summary: 'Desactivar el segundo paso (con la contraseña)',
+    tags,
+    access: 'signed-in',
+    body: twoStepDisableSchema,
+    success: { payload: messageSchema },
+    errors: [403, 404, 409, 429],
+  });
+  app.post('/api/profile/me/two-step/disable', { onRequest: requireAuth, schema: disable }, async (request) => {
+    const { currentPassword } = request.body;
     await disableTwoStep(app.db, app.loginThrottle, principalOf(request), currentPassword, request.ip, app.config.twoStepRoles);
     return { payload: { message: messages.twoStepDisabled } };
   });
 
   /** An admin's reset for a user who lost their phone: their sessions end too. */
-  app.post('/api/profile/:id/two-step/reset', { preHandler: [requireAuth, requireRole('ADMIN')] }, async (request) => {
-    const { id } = parseOr400(idParams, request.params);
+  const reset = routeSchema({
+    summary: 'Restablecer el segundo paso de un usuario (administrador)',
+    tags,
+    access: 'roles',
+    params: idParams,
+    success: { payload: messageSchema },
+    errors: [404],
+  });
+  app.post('/api/profile/:id/two-step/reset', { onRequest: [requireAuth, requireRole('ADMIN')], schema: reset }, async (request) => {
+    const { id } = request.params;
     await resetTwoStep(app.db, id);
     return { payload: { message: messages.twoStepReset } };
   });

@@ -6,9 +6,15 @@ import { isErrorPageData } from '~/utils/error-data';
 import { AppShell } from './app-shell';
 
 /** What the root loader returns that the boundary needs (root.tsx satisfies it). */
-export type RootLoaderData = { user: SessionUser | null };
+export type RootLoaderData = { user: SessionUser | null; requestId?: string | null };
 
 export type ErrorPage = { status: number; title: string; description: string };
+
+/** The id of the request that failed (an API call's, else the page's) for the user to quote to support. */
+export function referenceOf(error: unknown, root: RootLoaderData | undefined): string | null {
+  const fromError = isRouteErrorResponse(error) && isErrorPageData(error.data) ? error.data.requestId : null;
+  return fromError ?? root?.requestId ?? null;
+}
 
 /** Turns whatever a route threw into the Spanish page to show; never technical details. */
 export function describeError(error: unknown, t: TFunction<['common', 'messages']>): ErrorPage {
@@ -56,13 +62,16 @@ export function describeError(error: unknown, t: TFunction<['common', 'messages'
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const t = useT<['common', 'messages']>(['common', 'messages']);
-  const user = useRouteLoaderData<RootLoaderData>('root')?.user ?? null;
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const user = root?.user ?? null;
   const page = describeError(error, t);
+  const reference = referenceOf(error, root);
   const card = (
     <div className="error-card">
       <p className="error-code">{t('errors.code', { status: page.status })}</p>
       <h1>{page.title}</h1>
       <p>{page.description}</p>
+      {reference ? <p className="error-reference">{t('errors.reference', { id: reference })}</p> : null}
       <Link className="error-home" to="/">
         {t('errors.backHome')}
       </Link>

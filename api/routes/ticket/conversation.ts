@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ATTACHMENT_LIST_SIZE, commentCreateSchema } from '@contract/conversation';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ATTACHMENT_LIST_SIZE, attachmentPageSchema, attachmentSchema, commentCreateSchema, commentPageSchema, commentSchema } from '@contract/conversation';
 import { pageQuerySchema } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
 import { z } from '@contract/zod';
-import { ApiError, notFound, parseOr400 } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
+import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
 import { UPLOAD_DEADLINE_MS } from '../../services/orphan-sweep';
@@ -13,37 +15,86 @@ import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
 import { addComment, listComments } from '../../services/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
 import { PREVIEWABLE, previewOf } from '../../services/tickets/previews';
-import { actorOf, allowRoles, ticketIdOf, TICKET_ID, visibleTicket } from './guards';
+import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketOf } from './guards';
 
-const attachmentPageQuery = pageQuerySchema.extend({ size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE) });
+const attachmentPageQuery = pageQuerySchema.extend({
+  size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE),
+});
+
+const tags: [string] = ['Conversación'];
+const ticketParams = z.object({
+  id: z.string().describe('El número del evento'),
+});
+const attachmentParams = ticketParams.extend({
+  attachmentId: z.string().describe('El identificador del adjunto'),
+});
 
 /** The conversation on a ticket: comments and attachments. */
-export async function conversationRoutes(app: FastifyInstance) {
-  app.get(`/api/ticket/${TICKET_ID}/comment`, { preHandler: requireAuth }, async (request) => {
+export async function conversationRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const visible = { onRequest: requireAuth, preValidation: loadVisibleTicket };
+  const comments = routeSchema({
+    summary: 'Comentarios de un evento, por página (las notas internas solo para el personal)',
+    tags,
+    access: 'signed-in',
+    params: ticketParams,
+    querystring: pageQuerySchema,
+    success: { payload: commentPageSchema },
+    errors: [404],
+  });
+  app.get(`/api/ticket/${TICKET_ID}/comment`, { ...visible, schema: comments }, async (request) => {
     const actor = actorOf(request);
-    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
-    return { payload: await listComments(app.db, t.id, actor.role, parseOr400(pageQuerySchema, request.query)) };
+    const t = ticketOf(request);
+    return {
+      payload: await listComments(app.db, t.id, actor.role, request.query),
+    };
   });
 
-  app.post(`/api/ticket/${TICKET_ID}/comment`, { preHandler: [requireAuth, allowRoles(canCommentOn)] }, async (request, reply) => {
-    const actor = actorOf(request);
-    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
-    const input = parseOr400(commentCreateSchema, request.body);
-    const saved = await addComment(app.db, t, actor, input);
-    await app.notifier.notify({
-      type: 'COMMENT_ADDED',
-      ticket: { id: t.id, folio: t.folio },
-      recipients: [t.reporterId, t.assignedToId],
-      authorId: actor.profileId,
-      staffOnly: saved.internal,
-      message: notificationText.commentAdded(t.folio),
-    });
-    return reply.status(201).send({ payload: saved, message: messages.commentSaved });
+  const comment = routeSchema({
+    summary: 'Comentar un evento (o dejar una nota interna, el personal)',
+    tags,
+    access: 'roles',
+    params: ticketParams,
+    body: commentCreateSchema,
+    success: { status: 201, payload: commentSchema },
+    errors: [404, 409],
   });
+  app.post(
+    `/api/ticket/${TICKET_ID}/comment`,
+    {
+      onRequest: [requireAuth, allowRoles(canCommentOn)],
+      preValidation: loadVisibleTicket,
+      schema: comment,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const t = ticketOf(request);
+      const input = request.body;
+      const saved = await addComment(app.db, t, actor, input);
+      await app.notifier.notify({
+        type: 'COMMENT_ADDED',
+        ticket: { id: t.id, folio: t.folio },
+        recipients: [t.reporterId, t.assignedToId],
+        authorId: actor.profileId,
+        staffOnly: saved.internal,
+        message: notificationText.commentAdded(t.folio),
+      });
+      return reply.status(201).send({ payload: saved, message: messages.commentSaved });
+    },
+  );
 
-  app.get(`/api/ticket/${TICKET_ID}/attachment`, { preHandler: requireAuth }, async (request) => {
-    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
-    return { payload: await listAttachments(app.db, t.id, parseOr400(attachmentPageQuery, request.query)) };
+  const attachments = routeSchema({
+    summary: 'Adjuntos de un evento, por página',
+    tags,
+    access: 'signed-in',
+    params: ticketParams,
+    querystring: attachmentPageQuery,
+    success: { payload: attachmentPageSchema },
+    errors: [404],
+  });
+  app.get(`/api/ticket/${TICKET_ID}/attachment`, { ...visible, schema: attachments }, async (request) => {
+    const t = ticketOf(request);
+    return { payload: await listAttachments(app.db, t.id, request.query) };
   });
 
   /**
@@ -51,53 +102,74 @@ export async function conversationRoutes(app: FastifyInstance) {
    * stored before the rows are written, within UPLOAD_DEADLINE_MS of the request's start, so the
    * orphan sweep (which waits ORPHAN_AGE_MS) never takes a file whose row is still to come.
    */
-  app.post(`/api/ticket/${TICKET_ID}/attachment`, { preHandler: [requireAuth, allowRoles(canAttachTo)] }, async (request, reply) => {
-    const actor = actorOf(request);
-    const t = await visibleTicket(app.db, actor, ticketIdOf(request));
-    if (!request.isMultipart()) throw new ApiError(415, messages.unsupportedMediaType);
-    const { attachmentMaxMb: maxMb, attachmentMaxFiles: maxFiles } = app.config;
-    const deadlineMs = app.config.attachmentUploadDeadlineMs ?? UPLOAD_DEADLINE_MS;
-    const started = Date.now();
-    const tooSlow = () => new ApiError(408, messages.attachmentUploadTooSlow);
-    let expired = false;
-    let current: Readable | undefined;
-    // A stalled upload ends here: its file's stream (or, between files, the request) fails.
-    const timer = setTimeout(() => {
-      expired = true;
-      if (current && !current.destroyed) current.destroy(tooSlow());
-      else request.raw.destroy(tooSlow());
-    }, deadlineMs);
-    const stored: StoredUpload[] = [];
-    try {
-      for await (const part of request.files({ limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles } })) {
-        current = part.file;
-        stored.push(await storeUpload(app.storage, part.file, part.filename));
-        current = undefined;
-      }
-      if (stored.length === 0) throw new ApiError(400, messages.attachmentMissing, { files: messages.attachmentMissing });
-      if (expired || Date.now() - started > deadlineMs) throw tooSlow();
-      const saved = await recordAttachments(app.db, t.id, actor, stored);
-      return reply.status(201).send({ payload: saved, message: messages.fileUploaded });
-    } catch (error) {
-      // Nothing of a failed request stays: no file, no row. A file the store would not remove
-      // now is an orphan the sweep removes later.
-      await Promise.all(
-        stored.map((f) => app.storage.remove(f.key).catch((err: unknown) => request.log.warn({ err, key: f.key }, 'could not remove a failed upload'))),
-      );
-      if (expired) throw tooSlow();
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
-        const message =
-          code === 'FST_FILES_LIMIT'
-            ? formatMessage(messages.attachmentTooMany, { max: maxFiles })
-            : formatMessage(messages.attachmentTooLarge, { max: maxMb });
-        throw new ApiError(413, message, { files: message });
-      }
-      throw storageAnswer(error, request.log);
-    } finally {
-      clearTimeout(timer);
-    }
+  const upload = routeSchema({
+    summary: 'Adjuntar archivos (multipart/form-data, uno o más bajo cualquier nombre de campo): se guardan todos o ninguno',
+    tags,
+    access: 'roles',
+    params: ticketParams,
+    success: { status: 201, payload: z.array(attachmentSchema) },
+    errors: [404, 408, 413, 415],
   });
+  app.post(
+    `/api/ticket/${TICKET_ID}/attachment`,
+    {
+      onRequest: [requireAuth, allowRoles(canAttachTo)],
+      preValidation: loadVisibleTicket,
+      schema: upload,
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const t = ticketOf(request);
+      if (!request.isMultipart()) throw new ApiError(415, messages.unsupportedMediaType);
+      const { attachmentMaxMb: maxMb, attachmentMaxFiles: maxFiles } = app.config;
+      const deadlineMs = app.config.attachmentUploadDeadlineMs ?? UPLOAD_DEADLINE_MS;
+      const started = Date.now();
+      const tooSlow = () => new ApiError(408, messages.attachmentUploadTooSlow);
+      let expired = false;
+      let current: Readable | undefined;
+      // A stalled upload ends here: its file's stream (or, between files, the request) fails.
+      const timer = setTimeout(() => {
+        expired = true;
+        if (current && !current.destroyed) current.destroy(tooSlow());
+        else request.raw.destroy(tooSlow());
+      }, deadlineMs);
+      const stored: StoredUpload[] = [];
+      try {
+        for await (const part of request.files({
+          limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles },
+        })) {
+          current = part.file;
+          stored.push(await storeUpload(app.storage, part.file, part.filename));
+          current = undefined;
+        }
+        if (stored.length === 0)
+          throw new ApiError(400, messages.attachmentMissing, {
+            files: messages.attachmentMissing,
+          });
+        if (expired || Date.now() - started > deadlineMs) throw tooSlow();
+        const saved = await recordAttachments(app.db, t.id, actor, stored);
+        return reply.status(201).send({ payload: saved, message: messages.fileUploaded });
+      } catch (error) {
+        // Nothing of a failed request stays: no file, no row. A file the store would not remove
+        // now is an orphan the sweep removes later.
+        await Promise.all(
+          stored.map((f) => app.storage.remove(f.key).catch((err: unknown) => request.log.warn({ err, key: f.key }, 'could not remove a failed upload'))),
+        );
+        if (expired) throw tooSlow();
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_REQ_FILE_TOO_LARGE') {
+          const message =
+            code === 'FST_FILES_LIMIT'
+              ? formatMessage(messages.attachmentTooMany, { max: maxFiles })
+              : formatMessage(messages.attachmentTooLarge, { max: maxMb });
+          throw new ApiError(413, message, { files: message });
+        }
+        throw storageAnswer(error, request.log);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
 
   /** The bytes of a stored file; a missing file is a 404 and a store that does not answer a 503, in Spanish. */
   const openStored = (request: FastifyRequest, key: string) =>
@@ -106,30 +178,52 @@ export async function conversationRoutes(app: FastifyInstance) {
     });
 
   /** The file itself, always as a download with its true type. */
-  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId`, { preHandler: requireAuth }, async (request, reply) => {
-    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
-    const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
+  const download = routeSchema({
+    summary: 'Descargar un adjunto, con su tipo real',
+    tags,
+    access: 'signed-in',
+    params: attachmentParams,
+    success: {
+      content: {
+        'application/octet-stream': 'El archivo (su content-type real: image/jpeg, image/png, application/pdf...)',
+      },
+    },
+    errors: [404],
+  });
+  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId`, { ...visible, schema: download }, async (request, reply) => {
+    const t = ticketOf(request);
+    const found = await findAttachment(app.db, t.id, request.params.attachmentId);
     if (!found) throw notFound();
     // Opened before any header is set: a failure answers in the envelope, not as the file.
     const file = await openStored(request, found.storageKey);
     const ascii = found.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
-    return reply
-      .header('content-type', found.contentType)
-      .header('content-length', String(found.sizeBytes))
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
-      .header('x-content-type-options', 'nosniff')
-      // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
-      .header('cache-control', 'no-store')
-      .send(file);
+    return (
+      reply
+        .header('content-type', found.contentType)
+        .header('content-length', String(found.sizeBytes))
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
+        .header('x-content-type-options', 'nosniff')
+        // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
+        .header('cache-control', 'no-store')
+        .send(file)
+    );
   });
 
   /**
    * A small WebP of an image attachment (at most 160 px a side) for the attachments list,
    * with the download's authorization; other files (PDF, HEIC) have none: 415.
    */
-  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId/preview`, { preHandler: requireAuth }, async (request, reply) => {
-    const t = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
-    const found = await findAttachment(app.db, t.id, (request.params as { attachmentId: string }).attachmentId);
+  const preview = routeSchema({
+    summary: 'Miniatura WebP de un adjunto de imagen (160 px como máximo)',
+    tags,
+    access: 'signed-in',
+    params: attachmentParams,
+    success: { content: { 'image/webp': 'La miniatura' } },
+    errors: [404, 415],
+  });
+  app.get(`/api/ticket/${TICKET_ID}/attachment/:attachmentId/preview`, { ...visible, schema: preview }, async (request, reply) => {
+    const t = ticketOf(request);
+    const found = await findAttachment(app.db, t.id, request.params.attachmentId);
     if (!found) throw notFound();
     if (!PREVIEWABLE.has(found.contentType)) throw new ApiError(415, messages.previewUnavailable);
     let image: Buffer | null;

@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { Role } from '@contract/roles';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { principalOf } from '../../http/auth';
@@ -8,7 +8,7 @@ import { canSeeTicket } from '../../services/tickets/permissions';
 import { findTicket, type TicketActor } from '../../services/tickets/store';
 
 /** After requireAuth: only roles the permission rule admits go on (403 for the others). */
-export function allowRoles(rule: (role: Role) => boolean): preHandlerHookHandler {
+export function allowRoles(rule: (role: Role) => boolean): onRequestHookHandler {
   return async (request: FastifyRequest) => {
     if (!rule(principalOf(request).role)) throw forbidden();
   };
@@ -31,6 +31,29 @@ export async function visibleTicket(db: Database, actor: TicketActor, id: number
   const found = await findTicket(db, id);
   if (!found || !canSeeTicket(actor, found)) throw notFound();
   return found;
+}
+
+type VisibleTicket = Awaited<ReturnType<typeof visibleTicket>>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The ticket of a /api/ticket/{id}/... route, once `loadVisibleTicket` found it visible. */
+    ticket: VisibleTicket | null;
+  }
+}
+
+/**
+ * Before the body or query is validated: a ticket the caller may not see is a 404 whatever
+ * was sent, so a driver learns nothing of others' tickets from a 400 either.
+ */
+export const loadVisibleTicket: preValidationHookHandler = async function (request) {
+  request.ticket = await visibleTicket(this.db, actorOf(request), ticketIdOf(request));
+};
+
+/** The ticket `loadVisibleTicket` found. */
+export function ticketOf(request: FastifyRequest): VisibleTicket {
+  if (!request.ticket) throw notFound();
+  return request.ticket;
 }
 
 /** Domain rule failures as the API envelope: 409 state conflicts, 400 field errors, 404. */

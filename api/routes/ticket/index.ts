@@ -8,6 +8,7 @@ import { conversationRoutes } from './conversation';
  * numeric :id in Fastify's router, whatever the registration order.
  */
 export async function ticketApiRoutes(app: FastifyInstance) {
+  app.decorateRequest('ticket', null);
   await app.register(ticketListRoutes);
   await app.register(ticketRoutes);
   await app.register(conversationRoutes);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { nearbyQuerySchema, ticketListQuerySchema } from '@contract/ticket-list';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { nearbyQuerySchema, nearbyResponseSchema, ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
 import { z } from '@contract/zod';
-import { notFound, parseOr400 } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { listTickets } from '../../services/tickets/list';
 import { nearbyTickets } from '../../services/tickets/nearby';
@@ -10,33 +12,68 @@ import { profileExists } from '../../services/tickets/reference';
 import { actorOf, allowRoles } from './guards';
 
 const uuid = z.uuid();
+const tags: [string] = ['Eventos'];
+const operatorParams = z.object({ id: z.string() });
 
 /** The three list scopes of section 7 (me, one operator, all) and the possible-duplicates lookup. */
-export async function ticketListRoutes(app: FastifyInstance) {
-  app.get('/api/ticket/list/me', { preHandler: requireAuth }, async (request) => {
-    const query = parseOr400(ticketListQuerySchema, request.query);
-    return { payload: await listTickets(app.db, myScope(actorOf(request)), query, new Date(), app.counterCache) };
+export async function ticketListRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const list = (summary: string, access: 'signed-in' | 'roles', errors: number[] = []) =>
+    routeSchema({
+      summary,
+      tags,
+      access,
+      querystring: ticketListQuerySchema,
+      success: { payload: ticketListResponseSchema },
+      errors,
+    });
+  const mine = list('Eventos propios (conductor) o asignados (personal), con contadores', 'signed-in');
+  app.get('/api/ticket/list/me', { onRequest: requireAuth, schema: mine }, async (request) => {
+    const query = request.query;
+    return {
+      payload: await listTickets(app.db, myScope(actorOf(request)), query, new Date(), app.counterCache),
+    };
   });
 
   app.get(
     '/api/ticket/list/operator/:id',
-    { preHandler: [requireAuth, allowRoles(canSeeEveryTicket)] },
+    {
+      onRequest: [requireAuth, allowRoles(canSeeEveryTicket)],
+      schema: {
+        ...list('Eventos asignados a una persona', 'roles', [404]),
+        params: operatorParams,
+      },
+    },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!uuid.safeParse(id).success || !(await profileExists(app.db, id))) throw notFound();
-      const query = parseOr400(ticketListQuerySchema, request.query);
-      return { payload: await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date(), app.counterCache) };
+      const query = request.query;
+      return {
+        payload: await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date(), app.counterCache),
+      };
     },
   );
 
-  app.get('/api/ticket/list/all', { preHandler: [requireAuth, allowRoles(canSeeEveryTicket)] }, async (request) => {
-    const query = parseOr400(ticketListQuerySchema, request.query);
-    return { payload: await listTickets(app.db, { kind: 'all' }, query, new Date(), app.counterCache) };
+  const all = list('Todos los eventos, con contadores', 'roles');
+  app.get('/api/ticket/list/all', { onRequest: [requireAuth, allowRoles(canSeeEveryTicket)], schema: all }, async (request) => {
+    const query = request.query;
+    return {
+      payload: await listTickets(app.db, { kind: 'all' }, query, new Date(), app.counterCache),
+    };
   });
 
-  app.get('/api/ticket/nearby', { preHandler: requireAuth }, async (request) => {
-    const query = parseOr400(nearbyQuerySchema, request.query);
+  const nearby = routeSchema({
+    summary: 'Eventos recientes cerca de un kilómetro y sentido (posibles duplicados)',
+    tags,
+    access: 'signed-in',
+    querystring: nearbyQuerySchema,
+    success: { payload: nearbyResponseSchema },
+  });
+  app.get('/api/ticket/nearby', { onRequest: requireAuth, schema: nearby }, async (request) => {
+    const query = request.query;
     const withIds = seesOthersTicketDetails(actorOf(request).role);
-    return { payload: await nearbyTickets(app.db, query, new Date(), withIds) };
+    return {
+      payload: await nearbyTickets(app.db, query, new Date(), withIds),
+    };
   });
 }

@@ -1,66 +1,162 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@contract/messages';
-import { ticketCreateSchemaFor, ticketUpdateSchema } from '@contract/ticket';
-import { ApiError, badRequest, fieldErrors, forbidden, parseOr400 } from '../../http/errors';
+import { isStaff } from '@contract/roles';
+import { ticketCreateSchema, ticketUpdateSchema } from '@contract/ticket';
+import { classificationSchema, ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
+import { z } from '@contract/zod';
+import { ApiError, badRequest, forbidden } from '../../http/errors';
+import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket } from '../../services/tickets/permissions';
 import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
 import { seesInternalNotes } from '../../services/tickets/comments';
 import { notifyTicketChange } from '../../services/notifications/ticket-events';
-import { actorOf, allowRoles, TICKET_ID, ticketIdOf, toApiError, visibleTicket } from './guards';
+import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketOf, toApiError } from './guards';
+
+const tags: [string] = ['Eventos'];
+const ticketParams = z.object({
+  id: z.string().describe('El número del evento'),
+});
+
+/** A failed close says so in the specification's words (section 8), not as a generic validation failure. */
+const closing = (request: FastifyRequest) => (request.body as { statusCode?: unknown } | null)?.statusCode === 'CLOSED';
 
 /** One ticket: read, create, update (status, assignee, close, reopen), history; and the categories. */
-export async function ticketRoutes(app: FastifyInstance) {
-  app.get('/api/ticket/category', { preHandler: requireAuth }, async () => ({
+export async function ticketRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const categories = routeSchema({
+    summary: 'Tipos y subtipos de evento',
+    tags,
+    access: 'signed-in',
+    success: { payload: z.array(classificationSchema) },
+  });
+  app.get('/api/ticket/category', { onRequest: requireAuth, schema: categories }, async () => ({
     payload: await listClassifications(app.db),
   }));
 
-  app.get(`/api/ticket/${TICKET_ID}`, { preHandler: requireAuth }, async (request) => {
-    const found = await visibleTicket(app.db, actorOf(request), ticketIdOf(request));
+  const one = routeSchema({
+    summary: 'Un evento',
+    tags,
+    access: 'signed-in',
+    params: ticketParams,
+    success: { payload: ticketSchema },
+    errors: [404],
+  });
+  app.get(`/api/ticket/${TICKET_ID}`, { onRequest: requireAuth, preValidation: loadVisibleTicket, schema: one }, async (request) => {
+    const found = ticketOf(request);
     return { payload: toTicketDto(found, new Date()) };
   });
 
-  app.get(`/api/ticket/${TICKET_ID}/history`, { preHandler: requireAuth }, async (request) => {
-    const actor = actorOf(request);
-    const found = await visibleTicket(app.db, actor, ticketIdOf(request));
-    return { payload: await ticketHistoryOf(app.db, found.id, seesInternalNotes(actor.role)) };
+  const history = routeSchema({
+    summary: 'El historial de un evento',
+    tags,
+    access: 'signed-in',
+    params: ticketParams,
+    success: { payload: z.array(ticketHistoryEntrySchema) },
+    errors: [404],
   });
+  app.get(
+    `/api/ticket/${TICKET_ID}/history`,
+    {
+      onRequest: requireAuth,
+      preValidation: loadVisibleTicket,
+      schema: history,
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const found = ticketOf(request);
+      return {
+        payload: await ticketHistoryOf(app.db, found.id, seesInternalNotes(actor.role)),
+      };
+    },
+  );
 
-  app.post('/api/ticket', { preHandler: [requireAuth, allowRoles(canCreateTicket)] }, async (request, reply) => {
-    const actor = actorOf(request);
-    const body = parseOr400(ticketCreateSchemaFor(actor.role), request.body);
-    try {
-      const created = await createTicket(app.db, actor, body, new Date());
-      return reply.status(201).send({ payload: created });
-    } catch (error) {
-      throw toApiError(error);
-    }
+  // Staff record on someone's behalf and must say through which channel (named with the other fields).
+  const channelMissing = (request: FastifyRequest) =>
+    isStaff(actorOf(request).role) && (request.body as { channelCode?: unknown } | null)?.channelCode === undefined;
+  const create = routeSchema({
+    summary: 'Crear un evento',
+    tags,
+    access: 'roles',
+    body: ticketCreateSchema,
+    success: { status: 201, payload: ticketSchema },
+    errors: [409],
   });
-
-  app.put(`/api/ticket/${TICKET_ID}`, { preHandler: requireAuth }, async (request) => {
-    const actor = actorOf(request);
-    const id = ticketIdOf(request);
-    // Seeing comes before changing: a driver asking about someone else's ticket gets 404.
-    const before = await visibleTicket(app.db, actor, id);
-    if (!canChangeTickets(actor.role)) throw forbidden();
-
-    // A failed close says so in the specification's words.
-    const closing = (request.body as { statusCode?: unknown } | null)?.statusCode === 'CLOSED';
-    const parsed = ticketUpdateSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      throw badRequest(closing ? messages.ticketNotClosed : messages.validationFailed, fieldErrors(parsed.error));
-    }
-    try {
-      const updated = await updateTicket(app.db, actor, id, parsed.data, new Date());
-      await notifyTicketChange(app.notifier, before, updated, actor.profileId);
-      return { payload: updated };
-    } catch (error) {
-      const mapped = toApiError(error);
-      if (closing && mapped instanceof ApiError && mapped.statusCode === 400) {
-        throw new ApiError(400, messages.ticketNotClosed, mapped.fields);
+  app.post(
+    '/api/ticket',
+    {
+      onRequest: [requireAuth, allowRoles(canCreateTicket)],
+      schema: create,
+      config: {
+        onInvalid: (request, failure) =>
+          channelMissing(request)
+            ? {
+                ...failure,
+                fields: {
+                  channelCode: messages.channelRequired,
+                  ...failure.fields,
+                },
+              }
+            : failure,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      if (channelMissing(request))
+        throw badRequest(messages.validationFailed, {
+          channelCode: messages.channelRequired,
+        });
+      try {
+        const created = await createTicket(app.db, actor, body, new Date());
+        return reply.status(201).send({ payload: created });
+      } catch (error) {
+        throw toApiError(error);
       }
-      throw mapped;
-    }
+    },
+  );
+
+  const update = routeSchema({
+    summary: 'Modificar un evento: datos, estado, asignación, cierre (con motivo) o reapertura',
+    tags,
+    access: 'roles',
+    params: ticketParams,
+    body: ticketUpdateSchema,
+    success: { payload: ticketSchema },
+    errors: [404, 409],
   });
+  // Seeing comes before changing: a driver asking about someone else's ticket gets 404.
+  const changersOnly = async (request: FastifyRequest) => {
+    if (!canChangeTickets(actorOf(request).role)) throw forbidden();
+  };
+  app.put(
+    `/api/ticket/${TICKET_ID}`,
+    {
+      onRequest: requireAuth,
+      preValidation: [loadVisibleTicket, changersOnly],
+      schema: update,
+      config: {
+        onInvalid: (request, failure) => (closing(request) ? { ...failure, message: messages.ticketNotClosed } : failure),
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const before = ticketOf(request);
+      const id = before.id;
+      const closingNow = closing(request);
+      try {
+        const updated = await updateTicket(app.db, actor, id, request.body, new Date());
+        await notifyTicketChange(app.notifier, before, updated, actor.profileId);
+        return { payload: updated };
+      } catch (error) {
+        const mapped = toApiError(error);
+        if (closingNow && mapped instanceof ApiError && mapped.statusCode === 400) {
+          throw new ApiError(400, messages.ticketNotClosed, mapped.fields);
+        }
+        throw mapped;
+      }
+    },
+  );
 }

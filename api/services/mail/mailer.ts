@@ -4,6 +4,9 @@ import type { MailTransport, OutgoingMail } from './transport';
 
 type Logger = { error(obj: object, msg: string): void };
 
+/** What the mailer counts (api/http/metrics.ts). */
+export type MailCounters = Record<'mailSent' | 'mailFailed' | 'mailGivenUp', { inc(value: number): void }>;
+
 /**
  * Queues mail in the database and delivers it in the background: right after queuing,
  * and on a timer for retries. One delivery run at a time, so nothing is sent twice.
@@ -17,6 +20,7 @@ export class Mailer {
     private readonly db: Database,
     readonly transport: MailTransport,
     private readonly log: Logger,
+    private readonly counters?: MailCounters,
   ) {}
 
   async queue(mail: OutgoingMail): Promise<void> {
@@ -31,7 +35,10 @@ export class Mailer {
       return this.running;
     }
     this.running = deliverPendingMail(this.db, this.transport, this.log)
-      .then(({ sent, failed }) => {
+      .then(({ sent, failed, givenUp }) => {
+        this.counters?.mailSent.inc(sent);
+        this.counters?.mailFailed.inc(failed);
+        this.counters?.mailGivenUp.inc(givenUp);
         // A full batch means more may be waiting: a backlog must not hold new mail until the timer.
         if (sent + failed >= MAIL_BATCH) this.again = true;
       })

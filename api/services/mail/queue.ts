@@ -6,6 +6,9 @@ import type { MailTransport, OutgoingMail } from './transport';
 /** Minutes to wait after each failed attempt; after the last one the message is given up. */
 const BACKOFF_MINUTES = [1, 5, 15, 60, 180, 720];
 
+/** Attempts a message gets in all: the first, then one after each wait. */
+export const MAIL_ATTEMPTS = BACKOFF_MINUTES.length + 1;
+
 /** Messages sent per delivery pass; a full pass is followed at once by another. */
 export const MAIL_BATCH = 20;
 
@@ -20,14 +23,19 @@ export async function enqueueMail(db: Database, mails: readonly OutgoingMail[]):
 
 type Logger = { error(obj: object, msg: string): void };
 
-/** Sends what is due; failures are logged and retried later with a growing wait. */
+export type DeliveryPass = { sent: number; failed: number; givenUp: number };
+
+/**
+ * Sends what is due; failures are logged and retried later with a growing wait. A message whose
+ * last attempt failed is given up: an error line of its own, for the alert (docs/operations.md).
+ */
 export async function deliverPendingMail(
   db: Database,
   transport: MailTransport,
   log: Logger,
   now = new Date(),
   batch = MAIL_BATCH,
-): Promise<{ sent: number; failed: number }> {
+): Promise<DeliveryPass> {
   // Claimed in one statement, skipping rows another process holds: each message is sent by one
   // process only. The lease outlives a slow SMTP server; after a crash it runs out and the
   // message is due again.
@@ -59,6 +67,7 @@ export async function deliverPendingMail(
   due.sort((a, b) => a.id - b.id);
   let sent = 0;
   let failed = 0;
+  let givenUp = 0;
   for (const row of due) {
     try {
       await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
@@ -67,7 +76,13 @@ export async function deliverPendingMail(
     } catch (error) {
       failed++;
       const wait = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length - 1)]!;
-      log.error({ err: error, mailId: row.id, attempt: row.attempts + 1 }, 'mail delivery failed; will retry');
+      const attempt = row.attempts + 1;
+      if (attempt >= MAIL_ATTEMPTS) {
+        givenUp++;
+        log.error({ err: error, mailId: row.id, attempt, alert: 'mail_given_up' }, 'mail given up after its last attempt');
+      } else {
+        log.error({ err: error, mailId: row.id, attempt }, 'mail delivery failed; will retry');
+      }
       await db
         .update(mailQueue)
         .set({
@@ -79,5 +94,5 @@ export async function deliverPendingMail(
         .where(eq(mailQueue.id, row.id));
     }
   }
-  return { sent, failed };
+  return { sent, failed, givenUp };
 }

@@ -93,6 +93,7 @@ export const common = {
       description: 'Esta dirección no admite la operación solicitada.',
     },
     code: 'Error {{status}}',
+    reference: 'Código de referencia: {{id}}',
     backHome: 'Volver al inicio',
   },
 } as const;

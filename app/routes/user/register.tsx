@@ -10,6 +10,8 @@ import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { signInWithPassword } from '~/auth.server';
+import { log } from '~/log.server';
+import { requestIdOf } from '~/observability.server';
 import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, firstName, lastName, phone, rut } = submission.value;
   if (formData.get(HONEYPOT)) {
     // Nothing is created; a person whose browser filled the hidden field can simply send again.
-    console.warn('[register] honeypot filled: sign-up refused');
+    log.warn({ requestId: requestIdOf(request) }, 'sign-up refused: honeypot filled');
     return failed([messages.validationFailed], {}, 400);
   }
 
@@ -67,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = await signInWithPassword(request, session, email, password);
   addToast(session, 'success', messages.registered);
   if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);
-  else console.error(`[register] ${email} was created but could not sign in (HTTP ${signedIn.status})`);
+  else log.error({ requestId: requestIdOf(request), status: signedIn.status }, 'sign-up: the account was created but could not sign in');
   throw redirect(signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH, {
     headers: { 'Set-Cookie': await commitSession(session) },
   });

@@ -1,0 +1,103 @@
+import type { Writable } from 'node:stream';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id.mjs';
+import { scrubPersonalData } from '@contract/personal-data.mjs';
+import type { Config } from '../config';
+
+/**
+ * The API's logger (issue 18, docs/operations.md): one JSON line per event, each line of a
+ * request carrying its `requestId`; human-readable in development. Nothing a line carries may
+ * hold a password, token, e-mail or RUT: requests are logged by route pattern, never by URL,
+ * headers and bodies are never logged, and error texts (the database's, the mail server's)
+ * pass through `scrubPersonalData`.
+ */
+export function loggerOptions(
+  config: Config,
+  stream?: Writable,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'> {
+  const common: LoggerOptions = {
+    level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
+    base: { service: 'api' },
+    serializers: { err: serializeError },
+    // Never logged as they are, whatever a future log call passes.
+    redact: {
+      paths: ['req.headers', 'headers.authorization', 'password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'],
+      censor: '[redacted]',
+    },
+  };
+  const logger: LoggerOptions & { stream?: Writable } =
+    config.env === 'development' && !stream
+      ? {
+          ...common,
+          transport: {
+            target: 'pino-pretty',
+            options: {
+              translateTime: 'SYS:HH:MM:ss',
+              ignore: 'pid,hostname,service',
+            },
+          },
+        }
+      : stream
+        ? { ...common, stream }
+        : common;
+  return {
+    logger,
+    // The web app's id (or a load balancer's) when valid, else a new one.
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    // One access line per request, written below, instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
+  };
+}
+
+/** An error as a log field: its kind, code and scrubbed message and stack. */
+function serializeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: scrubPersonalData(error) };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message: scrubPersonalData(error.message),
+    stack: error.stack ? scrubPersonalData(error.stack) : undefined,
+  };
+}
+
+/**
+ * Answers carry their request id (X-Request-Id), and each request ends with one access line:
+ * method, route pattern, status, milliseconds, bytes sent, the caller's role. A request the
+ * client gave up on is logged as aborted, not as a failure of the API.
+ */
+export function registerAccessLog(app: FastifyInstance) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    sentBefore.set(request.raw, request.raw.socket?.bytesWritten ?? 0);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const aborted = !reply.raw.writableFinished;
+    accessLine(request.log, {
+      method: request.method,
+      route: request.routeOptions.url ?? '(none)',
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      bytes: bytesOf(reply.getHeader('content-length')) ?? (request.raw.socket ? request.raw.socket.bytesWritten - (sentBefore.get(request.raw) ?? 0) : null),
+      role: request.principal?.role ?? null,
+      ...(aborted ? { aborted: true } : {}),
+    });
+  });
+}
+
+/** What the connection had sent before this request: a streamed answer's size is the difference. */
+const sentBefore = new WeakMap<object, number>();
+
+function bytesOf(length: unknown): number | null {
+  const bytes = Number(Array.isArray(length) ? length[0] : length);
+  return Number.isFinite(bytes) ? bytes : null;
+}
+
+type AccessFields = { status: number; aborted?: boolean };
+
+function accessLine(log: FastifyBaseLogger, fields: AccessFields & Record<string, unknown>) {
+  if (fields.aborted) log.info(fields, 'request aborted by the client');
+  else if (fields.status >= 500) log.error(fields, 'request failed');
+  else log.info(fields, 'request');
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+import { version } from '../../package.json';
+import { SUCCESS_HEADERS } from './route-schema';
+
+type Transform = Parameters<typeof jsonSchemaTransform>[0];
+type JsonResponse = Record<string, unknown> & {
+  headers?: Record<string, unknown>;
+};
+
+const requestIdHeader = {
+  type: 'string',
+  description: 'El identificador de la solicitud (el recibido si era válido); citarlo ante soporte',
+};
+
+/**
+ * The zod contract's schemas as JSON schemas (fastify-type-provider-zod), plus the headers a
+ * route documents for its success (`routeSchema`'s successHeaders) and the request id every
+ * answer carries.
+ */
+function transform(document: Transform) {
+  const schema = (document.schema ?? {}) as Record<string, unknown>;
+  const { [SUCCESS_HEADERS]: successHeaders, ...rest } = schema;
+  const result = jsonSchemaTransform({
+    ...document,
+    schema: rest,
+  } as Transform);
+  const response = (result.schema as { response?: Record<string, JsonResponse> }).response ?? {};
+  for (const [status, answer] of Object.entries(response)) {
+    const headers: Record<string, unknown> = {
+      [REQUEST_ID_HEADER]: requestIdHeader,
+    };
+    if (status.startsWith('2') && successHeaders) {
+      for (const [name, description] of Object.entries(successHeaders as Record<string, string>)) headers[name] = { type: 'string', description };
+    }
+    answer.headers = { ...answer.headers, ...headers };
+  }
+  return result;
+}
+
+/**
+ * OpenAPI 3.1 at /api/openapi.json and a readable reference at /api/docs, both served by the API
+ * itself (Swagger UI's own files, no CDN). Routes register after this, so each is described.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'API de atención de usuarios de la concesión',
+        version,
+        description:
+          'Contrato de la sección 7 de la especificación. Toda respuesta exitosa es `{"payload": ...}`; todo error es `{"errors": {"message", "fields"?}}` con su estado HTTP. ' +
+          'Las llamadas autenticadas llevan `Authorization: Bearer {token}`, el token que entrega `POST /api/auth` en su cabecera `authorization`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { docExpansion: 'list', defaultModelsExpandDepth: 0 },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,25 @@
+import { Histogram, register } from 'prom-client';
+
+const NAME = 'web_api_call_duration_seconds';
+
+/**
+ * The web app's calls to the concession API, by method, path pattern and status ("error" when
+ * no answer came), in prom-client's default registry, which server/metrics.mjs serves. Made
+ * once per process, even if this module is evaluated again (a development reload).
+ */
+export const apiCalls: Histogram<'method' | 'path' | 'status'> =
+  (register.getSingleMetric(NAME) as Histogram<'method' | 'path' | 'status'> | undefined) ??
+  new Histogram({
+    name: NAME,
+    help: 'Calls from the web app to the API by method, path pattern and status',
+    labelNames: ['method', 'path', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+
+/** An API path as a pattern: ids, UUIDs and e-mails become ":id", so labels stay few and carry no personal data. */
+export function apiPathPattern(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (/^\d+$|^[0-9a-f-]{36}$|@|%40/i.test(segment) ? ':id' : segment))
+    .join('/');
+}

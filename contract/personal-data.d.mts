@@ -1,0 +1,1 @@
+export declare function scrubPersonalData(text: unknown): string;

@@ -1,0 +1,71 @@
+// One JSON access line per request (issue 18): method, route pattern, status, milliseconds,
+// bytes sent, request id, the signed-in user's role. Never the URL, its query, a header or a
+// body: they may carry a reset link's token, an e-mail or a RUT. A request the browser gave up
+// on (it left, or closed a live relay) is logged as aborted, not as a failure.
+import pinoHttp from 'pino-http';
+import { ROLE_HEADER } from './log-headers.mjs';
+import { requests } from './metrics.mjs';
+
+const sentBefore = Symbol('bytes the connection had sent before this request');
+
+/** Finds and removes the role header, set with setHeader or passed to writeHead (a flat list or an object). */
+function takeRole(res, headers) {
+  let role = res.getHeader(ROLE_HEADER);
+  res.removeHeader(ROLE_HEADER);
+  if (Array.isArray(headers)) {
+    for (let i = headers.length - 2; i >= 0; i -= 2) {
+      if (String(headers[i]).toLowerCase() === ROLE_HEADER) {
+        role = headers[i + 1];
+        headers.splice(i, 2);
+      }
+    }
+  } else if (headers) {
+    for (const name of Object.keys(headers)) {
+      if (name.toLowerCase() === ROLE_HEADER) {
+        role = headers[name];
+        delete headers[name];
+      }
+    }
+  }
+  return role === undefined ? null : String(role);
+}
+
+export function accessLog(logger, routeOf) {
+  const fields = (req, res, responseTime) => ({
+    method: req.method,
+    route: routeOf(req),
+    status: res.statusCode,
+    ms: responseTime,
+    bytes: res.socket ? res.socket.bytesWritten - (req[sentBefore] ?? 0) : null,
+    role: res.locals?.role ?? null,
+    ...(res.writableEnded ? {} : { aborted: true }),
+  });
+  const middleware = pinoHttp({
+    logger,
+    genReqId: (req) => req.id,
+    customAttributeKeys: { reqId: 'requestId' },
+    quietReqLogger: true,
+    quietResLogger: true,
+    customLogLevel: (_req, res, err) => (res.writableEnded && (err || res.statusCode >= 500) ? 'error' : 'info'),
+    customSuccessObject: (req, res, value) => fields(req, res, value.responseTime),
+    customErrorObject: (req, res, err, value) => ({ ...fields(req, res, value.responseTime), err }),
+    customSuccessMessage: (_req, res) => (res.writableEnded ? 'request' : 'request aborted by the client'),
+    customErrorMessage: (_req, res) => (res.writableEnded ? 'request failed' : 'request aborted by the client'),
+  });
+  return (req, res) => {
+    req[sentBefore] = req.socket?.bytesWritten ?? 0;
+    const started = process.hrtime.bigint();
+    res.once('close', () => {
+      requests.observe({ method: req.method, route: routeOf(req), status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    // The role the app wrote for the log travels no further than this process.
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = (status, ...rest) => {
+      const headers = rest.find((arg) => typeof arg === 'object' && arg !== null);
+      const role = takeRole(res, headers);
+      if (role) res.locals = { role };
+      return writeHead(status, ...rest);
+    };
+    middleware(req, res);
+  };
+}

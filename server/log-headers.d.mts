@@ -1,0 +1,1 @@
+export declare const ROLE_HEADER: 'x-log-role';

@@ -1,0 +1,4 @@
+// Headers between the app and its own HTTP server (server/web.mjs), never sent to a browser.
+
+/** The signed-in user's role, for the access log: set by app/observability.server.ts, removed by server/access-log.mjs. */
+export const ROLE_HEADER = 'x-log-role';

@@ -1,0 +1,30 @@
+// The web app's logger (issue 18, docs/operations.md): JSON lines on standard output, each
+// with the request id of the request it belongs to; human-readable in development. Used by
+// the HTTP server (server/web.mjs) and by the app's own modules (app/log.server.ts).
+import pino from 'pino';
+import { scrubPersonalData } from '../contract/personal-data.mjs';
+
+/** An error as a log field: its kind, code and scrubbed message and stack (never a form's values). */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: scrubPersonalData(error) };
+  return {
+    type: error.name,
+    ...(typeof error.code === 'string' ? { code: error.code } : {}),
+    message: scrubPersonalData(error.message),
+    stack: error.stack ? scrubPersonalData(error.stack) : undefined,
+  };
+}
+
+export function createLogger(env = process.env, destination) {
+  const options = {
+    level: env.LOG_LEVEL ?? 'info',
+    base: { service: 'web' },
+    serializers: { err: serializeError },
+    redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'], censor: '[redacted]' },
+  };
+  if (destination) return pino(options, destination);
+  if (env.NODE_ENV === 'development') {
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' } } });
+  }
+  return pino(options);
+}
