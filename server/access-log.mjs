@@ -36,7 +36,7 @@ export function accessLog(logger, routeOf) {
     route: routeOf(req),
     status: res.statusCode,
     ms: responseTime,
-    bytes: res.socket ? res.socket.bytesWritten - (req[sentBefore] ?? 0) : null,
+    bytes: req.socket ? req.socket.bytesWritten - (req[sentBefore] ?? 0) : null,
     role: res.locals?.role ?? null,
     ...(res.writableEnded ? {} : { aborted: true }),
   });

@@ -78,11 +78,22 @@ const assets = sirv(path.join(buildDir, 'client'), {
 
 const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
 
+/** Sets a header as the app will read it: React Router's adapter builds its Request from `req.rawHeaders`. */
+function replaceRequestHeader(req, name, value) {
+  const raw = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== name) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  raw.push(name, value);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  req.headers[name] = value;
+}
+
 const server = http.createServer((req, res) => {
   // One id per request, end to end: a valid incoming one (a load balancer's) or a new one. The
   // app sends it to the API with every call and shows it on error pages (issue 18).
   req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-  req.headers[REQUEST_ID_HEADER] = req.id;
+  replaceRequestHeader(req, REQUEST_ID_HEADER, req.id);
   res.setHeader(REQUEST_ID_HEADER, req.id);
   logRequest(req, res);
   // The API throttles sign-in per client address: tell it who is really asking, and never

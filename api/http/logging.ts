@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id.mjs';
 import { scrubPersonalData } from '@contract/personal-data.mjs';
@@ -76,7 +76,7 @@ export function registerAccessLog(app: FastifyInstance) {
     const aborted = !reply.raw.writableFinished;
     accessLine(request.log, {
       method: request.method,
-      route: request.routeOptions.url ?? '(none)',
+      route: routeLabelOf(request),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       bytes: bytesOf(reply.getHeader('content-length')) ?? (request.raw.socket ? request.raw.socket.bytesWritten - (sentBefore.get(request.raw) ?? 0) : null),
@@ -84,6 +84,11 @@ export function registerAccessLog(app: FastifyInstance) {
       ...(aborted ? { aborted: true } : {}),
     });
   });
+}
+
+/** The route pattern a request matched, without its parameters' rules ("/api/ticket/:id"); "(none)" when none did. */
+export function routeLabelOf(request: FastifyRequest): string {
+  return (request.routeOptions.url ?? '(none)').replace(/:(\w+)\([^/]*\)/g, ':$1');
 }
 
 /** What the connection had sent before this request: a streamed answer's size is the difference. */

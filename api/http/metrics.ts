@@ -6,6 +6,7 @@ import { readBearerToken } from '@contract/auth';
 import { mailQueue } from '../db/schema';
 import { MAIL_ATTEMPTS } from '../services/mail/queue';
 import { notFound } from './errors';
+import { routeLabelOf } from './logging';
 
 /** A connection pool's use, when the database has one (PostgreSQL; the embedded one has none). */
 export type PoolStats = () => { total: number; idle: number; waiting: number };
@@ -97,12 +98,12 @@ export function registerMetrics(app: FastifyInstance, poolStats?: PoolStats) {
   }, poolStats);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
+    const route = routeLabelOf(request);
     if (route === '/metrics') return;
     metrics.requests.observe(
       {
         method: request.method,
-        route: route ?? '(none)',
+        route,
         status: String(reply.statusCode),
       },
       reply.elapsedTime / 1000,

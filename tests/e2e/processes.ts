@@ -35,13 +35,15 @@ export async function waitFor(url: string, seconds: number) {
   throw new Error(`${url} did not answer within ${seconds}s`);
 }
 
-export function start(script: string, env: Record<string, string>): ChildProcess {
+/** Starts a process of the build; `onOutput` receives what it writes (its log lines), else it is dropped. */
+export function start(script: string, env: Record<string, string>, onOutput?: (text: string) => void): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'pipe'],
   });
-  child.stderr?.on('data', () => {});
+  child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   return child;
 }
 
@@ -56,6 +58,11 @@ export async function stop(child: ChildProcess | undefined) {
 
 export type OwnProduct = {
   webURL: string;
+  apiURL: string;
+  /** The embedded database's folder, with the mail outbox. */
+  dataDir: string;
+  /** Every line both processes wrote so far (with `logs: true`). */
+  logs(): string[];
   /** The web process, to see it still runs. */
   web: () => ChildProcess;
   stopApi(): Promise<void>;
@@ -64,28 +71,38 @@ export type OwnProduct = {
 };
 
 /** An API and a web process of the production build, on free ports and an embedded database of their own. */
-export async function startOwnProduct(name: string, apiSettings: Record<string, string> = {}): Promise<OwnProduct> {
+export async function startOwnProduct(
+  name: string,
+  apiSettings: Record<string, string> = {},
+  options: { webSettings?: Record<string, string>; logs?: boolean } = {},
+): Promise<OwnProduct> {
+  let output = '';
+  const collect = options.logs ? (text: string) => (output += text) : undefined;
   const [apiPort, webPort] = [await freePort(), await freePort()];
   // Outside test-results/, which any Playwright run starting meanwhile empties.
   const dataDir = await mkdtemp(path.join(tmpdir(), `${name}-`));
   const apiEnv = { API_PORT: String(apiPort), DATA_DIR: dataDir, ...apiSettings };
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const webURL = `http://127.0.0.1:${webPort}`;
-  let api = start(`${buildDir}/api/server.mjs`, apiEnv);
+  let api = start(`${buildDir}/api/server.mjs`, apiEnv, collect);
   const web = start('server/web.mjs', {
     PORT: String(webPort),
     HOST: '127.0.0.1',
     BUILD_DIR: buildDir,
     SESSION_SECRET: `${name}-only-secret-0123456789abcdef`,
     CONCESSION_API_URL: apiURL,
-  });
+    ...options.webSettings,
+  }, collect);
   await Promise.all([waitFor(`${apiURL}/api/health`, 120), waitFor(`${webURL}/healthz`, 60)]);
   return {
     webURL,
+    apiURL,
+    dataDir,
+    logs: () => output.split('\n').filter(Boolean),
     web: () => web,
     stopApi: () => stop(api),
     async startApi() {
-      api = start(`${buildDir}/api/server.mjs`, apiEnv);
+      api = start(`${buildDir}/api/server.mjs`, apiEnv, collect);
       await waitFor(`${apiURL}/api/health`, 120);
     },
     async stop() {
