@@ -72,8 +72,12 @@ export function registerAccessLog(app: FastifyInstance) {
     reply.header(REQUEST_ID_HEADER, request.id);
     sentBefore.set(request.raw, request.raw.socket?.bytesWritten ?? 0);
   });
+  // The client went away before the answer was complete (a closed tab, a cancelled call).
+  app.addHook('onRequestAbort', async (request) => {
+    abandoned.add(request);
+  });
   app.addHook('onResponse', async (request, reply) => {
-    const aborted = !reply.raw.writableFinished;
+    const aborted = abandoned.has(request) || (reply.raw.destroyed && !reply.raw.writableFinished);
     accessLine(request.log, {
       method: request.method,
       route: routeLabelOf(request),
@@ -90,6 +94,9 @@ export function registerAccessLog(app: FastifyInstance) {
 export function routeLabelOf(request: FastifyRequest): string {
   return (request.routeOptions.url ?? '(none)').replace(/:(\w+)\([^/]*\)/g, ':$1');
 }
+
+/** Requests whose client left before their answer was complete. */
+const abandoned = new WeakSet<object>();
 
 /** What the connection had sent before this request: a streamed answer's size is the difference. */
 const sentBefore = new WeakMap<object, number>();

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { mailQueue } from '../../db/schema';
 import { Mailer } from './mailer';
-import { enqueueMail, MAIL_BATCH } from './queue';
+import { enqueueMail, MAIL_ATTEMPTS, MAIL_BATCH } from './queue';
+import { ApiMetrics } from '../../http/metrics';
 import { createMailTransport, type MailTransport } from './transport';
 
 const silent = { error: () => {} };
@@ -90,6 +91,50 @@ describe('mail', () => {
     expect(row!.lastError).toContain('connection refused');
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe('a message the mail server keeps refusing', () => {
+  it('is given up after its last attempt: one error line for the alert, and the counter', async () => {
+    // A real SMTP server that refuses this recipient every time.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('Buzón no disponible'), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const lines: { obj: Record<string, unknown>; msg: string }[] = [];
+    const metrics = new ApiMetrics(async () => 0);
+    const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-responder@concesion.demo', outboxDir: '/nonexistent' });
+    const mailer = new Mailer(database.db, transport, { error: (obj, msg) => lines.push({ obj: obj as Record<string, unknown>, msg }) }, metrics);
+    try {
+      await database.db.delete(mailQueue);
+      await mailer.queue({ to: 'rebota@concesion.demo', subject: 's', text: 't' });
+      await mailer.idle();
+      // Each later attempt once its wait is over.
+      for (let attempt = 2; attempt <= MAIL_ATTEMPTS + 1; attempt++) {
+        await database.db.update(mailQueue).set({ nextAttemptAt: new Date(Date.now() - 1_000) });
+        await mailer.deliver();
+      }
+      const givenUp = lines.filter((line) => line.obj.alert === 'mail_given_up');
+      expect(givenUp).toHaveLength(1);
+      expect(givenUp[0]!.msg).toBe('mail given up after its last attempt');
+      expect(givenUp[0]!.obj.attempt).toBe(MAIL_ATTEMPTS);
+      expect(lines.filter((line) => line.msg === 'mail delivery failed; will retry')).toHaveLength(MAIL_ATTEMPTS - 1);
+      const exposition = await metrics.registry.metrics();
+      expect(exposition).toMatch(/^mail_given_up_total 1$/m);
+      expect(exposition).toMatch(new RegExp(`^mail_failed_total ${MAIL_ATTEMPTS}$`, 'm'));
+      expect(exposition).toMatch(/^mail_sent_total 0$/m);
+      // Given up means no further attempt, however long one waits.
+      const [row] = await database.db.select().from(mailQueue);
+      expect(row!.attempts).toBe(MAIL_ATTEMPTS);
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
