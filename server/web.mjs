@@ -22,6 +22,10 @@ const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
 const apiUrl = (process.env.CONCESSION_API_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
+if (metricsToken && metricsToken.length < 16) {
+  console.error('Invalid configuration: METRICS_TOKEN: at least 16 characters');
+  process.exit(1);
+}
 const log = createLogger();
 const routePattern = routePatternMatcher(build.routes);
 /** What the access log and metrics call a request: its route pattern, or what answered it. */
