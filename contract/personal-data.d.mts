@@ -1,1 +1,2 @@
 export declare function scrubPersonalData(text: unknown): string;
+export declare function errorForLog(error: unknown): Record<string, unknown>;

@@ -16,3 +16,14 @@ export function scrubPersonalData(text) {
     .replace(EMAIL, '[email]')
     .replace(RUT, '[rut]');
 }
+
+/** An error as a log field: its kind, code and message and stack without personal data. */
+export function errorForLog(error) {
+  if (!(error instanceof Error)) return { message: scrubPersonalData(error) };
+  return {
+    type: error.name,
+    ...(typeof error.code === 'string' ? { code: error.code } : {}),
+    message: scrubPersonalData(error.message),
+    stack: error.stack ? scrubPersonalData(error.stack) : undefined,
+  };
+}

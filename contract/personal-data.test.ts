@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubPersonalData } from './personal-data.mjs';
+import { errorForLog, scrubPersonalData } from './personal-data.mjs';
 
 describe('scrubPersonalData', () => {
   it('removes e-mail addresses, plain or encoded in a path', () => {
@@ -16,5 +16,13 @@ describe('scrubPersonalData', () => {
   it('leaves other text as it is: folios, kilometres, ids', () => {
     const text = 'evento R-2026-000123 en el km 23,5 (id 42, 2026-11-24T10:00:00Z)';
     expect(scrubPersonalData(text)).toBe(text);
+  });
+
+  it('logs an error by kind, code and scrubbed message', () => {
+    const error = Object.assign(new Error('duplicate key (email)=(ana@correo.cl)'), { code: '23505' });
+    const logged = errorForLog(error);
+    expect(logged).toMatchObject({ type: 'Error', code: '23505', message: 'duplicate key (email)=([email])' });
+    expect(String(logged.stack)).not.toContain('ana@correo.cl');
+    expect(errorForLog('rut 12.345.678-5')).toEqual({ message: 'rut [rut]' });
   });
 });

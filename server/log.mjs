@@ -2,24 +2,13 @@
 // with the request id of the request it belongs to; human-readable in development. Used by
 // the HTTP server (server/web.mjs) and by the app's own modules (app/log.server.ts).
 import pino from 'pino';
-import { scrubPersonalData } from '../contract/personal-data.mjs';
-
-/** An error as a log field: its kind, code and scrubbed message and stack (never a form's values). */
-function serializeError(error) {
-  if (!(error instanceof Error)) return { message: scrubPersonalData(error) };
-  return {
-    type: error.name,
-    ...(typeof error.code === 'string' ? { code: error.code } : {}),
-    message: scrubPersonalData(error.message),
-    stack: error.stack ? scrubPersonalData(error.stack) : undefined,
-  };
-}
+import { errorForLog } from '../contract/personal-data.mjs';
 
 export function createLogger(env = process.env, destination) {
   const options = {
     level: env.LOG_LEVEL ?? 'info',
     base: { service: 'web' },
-    serializers: { err: serializeError },
+    serializers: { err: errorForLog },
     redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'], censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id.mjs';
-import { scrubPersonalData } from '@contract/personal-data.mjs';
+import { errorForLog } from '@contract/personal-data.mjs';
 import type { Config } from '../config';
 
 /**
@@ -19,7 +19,7 @@ export function loggerOptions(
   const common: LoggerOptions = {
     level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
     base: { service: 'api' },
-    serializers: { err: serializeError },
+    serializers: { err: errorForLog },
     // Never logged as they are, whatever a future log call passes.
     redact: {
       paths: ['req.headers', 'headers.authorization', 'password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'],
@@ -47,18 +47,6 @@ export function loggerOptions(
     genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
     // One access line per request, written below, instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
-  };
-}
-
-/** An error as a log field: its kind, code and scrubbed message and stack. */
-function serializeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: scrubPersonalData(error) };
-  const code = (error as { code?: unknown }).code;
-  return {
-    type: error.name,
-    ...(typeof code === 'string' ? { code } : {}),
-    message: scrubPersonalData(error.message),
-    stack: error.stack ? scrubPersonalData(error.stack) : undefined,
   };
 }
 
