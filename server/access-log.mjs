@@ -6,6 +6,8 @@ import pinoHttp from 'pino-http';
 import { ROLE_HEADER } from './log-headers.mjs';
 import { requests } from './metrics.mjs';
 
+const PROBES = new Set(['/healthz', '/readyz']);
+
 const sentBefore = Symbol('bytes the connection had sent before this request');
 
 /** Finds and removes the role header, set with setHeader or passed to writeHead (a flat list or an object). */
@@ -45,6 +47,8 @@ export function accessLog(logger, routeOf) {
     genReqId: (req) => req.id,
     customAttributeKeys: { reqId: 'requestId' },
     quietReqLogger: true,
+    // The load balancer's probes every few seconds would drown the log; the metrics count them.
+    autoLogging: { ignore: (req) => PROBES.has(req.url) },
     quietResLogger: true,
     customLogLevel: (_req, res, err) => (res.writableEnded && (err || res.statusCode >= 500) ? 'error' : 'info'),
     customSuccessObject: (req, res, value) => fields(req, res, value.responseTime),

@@ -65,6 +65,8 @@ export function registerAccessLog(app: FastifyInstance) {
     abandoned.add(request);
   });
   app.addHook('onResponse', async (request, reply) => {
+    // The load balancer's probes every few seconds would drown the log; the metrics count them.
+    if (PROBES.has(request.routeOptions.url ?? '')) return;
     const aborted = abandoned.has(request) || (reply.raw.destroyed && !reply.raw.writableFinished);
     accessLine(request.log, {
       method: request.method,
@@ -82,6 +84,8 @@ export function registerAccessLog(app: FastifyInstance) {
 export function routeLabelOf(request: FastifyRequest): string {
   return (request.routeOptions.url ?? '(none)').replace(/:(\w+)\([^/]*\)/g, ':$1');
 }
+
+const PROBES = new Set(['/api/health', '/api/ready']);
 
 /** Requests whose client left before their answer was complete. */
 const abandoned = new WeakSet<object>();
