@@ -15,16 +15,13 @@ import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
 import { addComment, listComments } from '../../services/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
 import { PREVIEWABLE, previewOf } from '../../services/tickets/previews';
-import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketOf } from './guards';
+import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf } from './guards';
 
 const attachmentPageQuery = pageQuerySchema.extend({
   size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE),
 });
 
 const tags: [string] = ['Conversación'];
-const ticketParams = z.object({
-  id: z.string().describe('El número del evento'),
-});
 const attachmentParams = ticketParams.extend({
   attachmentId: z.string().describe('El identificador del adjunto'),
 });

@@ -1,5 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { Role } from '@contract/roles';
+import { z } from '@contract/zod';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { principalOf } from '../../http/auth';
 import type { Database } from '../../db/client';
@@ -65,3 +66,6 @@ export function toApiError(error: unknown): unknown {
 
 /** Route path parameter for ticket ids: digits only, so /api/ticket/abc is a 404, not a handler. */
 export const TICKET_ID = ':id(^\\d{1,15}$)';
+
+/** The same parameter as the description states it (the router's rule above keeps out anything but digits). */
+export const ticketParams = z.object({ id: z.string().describe('El número del evento') });

@@ -13,12 +13,9 @@ import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
 import { seesInternalNotes } from '../../services/tickets/comments';
 import { notifyTicketChange } from '../../services/notifications/ticket-events';
-import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketOf, toApiError } from './guards';
+import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
-const ticketParams = z.object({
-  id: z.string().describe('El número del evento'),
-});
 
 /** A failed close says so in the specification's words (section 8), not as a generic validation failure. */
 const closing = (request: FastifyRequest) => (request.body as { statusCode?: unknown } | null)?.statusCode === 'CLOSED';
