@@ -7,8 +7,15 @@ import { API_URL, apiCall, apiToken, demo, newDriver, ticketBody } from './fixtu
  * Issue 15: axe finds nothing on any screen, in all six themes, on a 360 px phone and a
  * 1440 px desktop. One test per theme and width visits every screen of an admin and a driver
  * (an event with comments, an image attachment and history included).
+ *
+ * A theme changes colours only (app/theme: palettes as CSS variables), so every axe rule runs
+ * in the default theme and the rules that read colours run in each of the others: the same
+ * findings for half the time of the whole suite's slowest file.
  */
-const THEMES = ['PureLightTheme', 'GreyGooseTheme', 'PurpleFlowTheme', 'NebulaFighterTheme', 'DarkSpacesTheme', 'GreenFieldsTheme'] as const;
+const DEFAULT_THEME = 'PureLightTheme';
+const THEMES = [DEFAULT_THEME, 'GreyGooseTheme', 'PurpleFlowTheme', 'NebulaFighterTheme', 'DarkSpacesTheme', 'GreenFieldsTheme'] as const;
+/** axe's rules that depend on colours (its "cat.color" rules that WCAG 2.2 AA enables). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const WIDTHS = [360, 1440] as const;
 
 type Arranged = { driver: { email: string; password: string }; ticketId: number; userUuid: string };
@@ -29,8 +36,9 @@ test.beforeAll(async () => {
   arranged = { driver, ticketId: ticket.id, userUuid: driver.id };
 });
 
-async function violations(page: Page, where: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
+async function violations(page: Page, where: string, colourOnly: boolean): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations: found } = await (colourOnly ? axe.withRules(COLOUR_RULES) : axe).analyze();
   return found.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
@@ -44,7 +52,8 @@ async function signInAs(page: Page, email: string, password: string) {
 
 for (const theme of THEMES) {
   for (const width of WIDTHS) {
-    test(`${theme} at ${width}px: no axe violation on any screen`, async ({ page, context }) => {
+    const colourOnly = theme !== DEFAULT_THEME;
+    test(`${theme} at ${width}px: no axe violation${colourOnly ? ' of colour' : ''} on any screen`, async ({ page, context }) => {
       test.slow();
       // axe measures the colours a toast ends with, not a frame of its entrance.
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -53,7 +62,7 @@ for (const theme of THEMES) {
       const found: string[] = [];
       const visit = async (path: string) => {
         await page.goto(path);
-        found.push(...(await violations(page, path)));
+        found.push(...(await violations(page, path, colourOnly)));
       };
 
       for (const path of ['/user/login', '/user/register', '/user/recover-password', '/user/reset-password?token=x', '/no-existe']) await visit(path);
@@ -81,7 +90,7 @@ for (const theme of THEMES) {
       // The open menus and a toast.
       await page.goto('/admin/events');
       await page.locator('details.user-menu > summary').click();
-      found.push(...(await violations(page, 'user menu open')));
+      found.push(...(await violations(page, 'user menu open', colourOnly)));
 
       // A staff member's own dashboard (their scope and charts) and assignments.
       await page.context().clearCookies({ name: '__session' });
@@ -90,7 +99,7 @@ for (const theme of THEMES) {
 
       await page.context().clearCookies({ name: '__session' });
       await signInAs(page, arranged.driver.email, arranged.driver.password);
-      found.push(...(await violations(page, 'driver dashboard with the sign-in toast')));
+      found.push(...(await violations(page, 'driver dashboard with the sign-in toast', colourOnly)));
       for (const path of ['/driver/events', `/driver/events/${arranged.ticketId}`, '/driver/events/new', '/driver/notifications']) await visit(path);
 
       expect(found).toEqual([]);
