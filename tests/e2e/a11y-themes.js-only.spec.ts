@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { axeViolations, preloadAxe } from './axe';
 import { API_URL, apiCall, apiToken, demo, newDriver, ticketBody } from './fixtures';
 
 /**
@@ -36,11 +36,7 @@ test.beforeAll(async () => {
   arranged = { driver, ticketId: ticket.id, userUuid: driver.id };
 });
 
-async function violations(page: Page, where: string, colourOnly: boolean): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations: found } = await (colourOnly ? axe.withRules(COLOUR_RULES) : axe).analyze();
-  return found.map((v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+const violations = (page: Page, where: string, colourOnly: boolean) => axeViolations(page, where, colourOnly ? COLOUR_RULES : undefined);
 
 async function signInAs(page: Page, email: string, password: string) {
   await page.goto('/user/login');
@@ -57,6 +53,7 @@ for (const theme of THEMES) {
       test.slow();
       // axe measures the colours a toast ends with, not a frame of its entrance.
       await page.emulateMedia({ reducedMotion: 'reduce' });
+      await preloadAxe(page);
       await page.setViewportSize({ width, height: 900 });
       await context.addCookies([{ name: 'appTheme', value: theme, url: test.info().project.use.baseURL! }]);
       const found: string[] = [];

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, preloadAxe } from './axe';
 import { demo, labels, signIn } from './fixtures';
 
 const THEMES = [
@@ -19,14 +19,13 @@ const THEMES = [
 test.use({ javaScriptEnabled: true });
 const withoutJavaScript = () => test.info().project.use.javaScriptEnabled === false;
 test.beforeEach(async ({ page }) => {
+  await preloadAxe(page);
   if (withoutJavaScript()) await page.route(/\/assets\/.+\.js(\?.*)?$/, (route) => route.abort());
 });
 
 /** All of axe's rules (WCAG 2.2 A and AA plus best practices); any violation fails. */
 async function expectNoViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
+  expect(await axeViolations(page, where), `axe on ${where}`).toEqual([]);
 }
 
 test.describe('accessibility in every theme', () => {
