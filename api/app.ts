@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ApiError } from './http/errors';
 import { messages } from '@contract/messages';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { CopyOut, Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerAccessLog } from './http/logging';
 import { registerMetrics, type PoolStats } from './http/metrics';
@@ -54,6 +54,8 @@ declare module 'fastify' {
     principalCache: ReadCache<ResolvedToken>;
     /** True once the process has begun to shut down: readiness fails first (server.ts). */
     draining: boolean;
+    /** PostgreSQL's COPY to a stream, for reports at the database's speed (none on the embedded database). */
+    copyOut: CopyOut | undefined;
     /** Every route the API answers (method and URL pattern), for tests that must cover them all. */
     routeTable: { method: string; url: string }[];
   }
@@ -71,6 +73,8 @@ export type AppDeps = {
   logStream?: Writable;
   /** The database pool's use, for /metrics (PostgreSQL only). */
   poolStats?: PoolStats;
+  /** COPY … TO STDOUT (PostgreSQL only). */
+  copyOut?: CopyOut;
 };
 
 const CACHE_TOPIC = 'cache';
@@ -94,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
+  app.decorate('copyOut', deps.copyOut);
   registerAccessLog(app);
   registerMetrics(app, deps.poolStats);
   registerValidation(app);

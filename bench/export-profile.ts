@@ -33,7 +33,7 @@ const rss0 = process.memoryUsage().rss;
 let peak = rss0;
 let atPeak: NodeJS.MemoryUsage | null = null;
 const timer = setInterval(() => { const m = process.memoryUsage(); if (m.rss > peak) { peak = m.rss; atPeak = m; } }, 50);
-await writeMonthlyReport(handle.db, 1, 2020, 2, format === 'csv' ? csvSink(out) : xlsxSink(out, 'Eventos'));
+await writeMonthlyReport(handle.db, 1, 2020, 2, format === 'csv' ? csvSink(out, 'excel') : xlsxSink(out, 'Eventos'), { copyOut: handle.copyOut });
 clearInterval(timer);
 if (process.env.SHOW_PEAK) console.log(atPeak);
 const seconds = (performance.now() - started) / 1000;

@@ -34,10 +34,12 @@ const offsetByHour = new Map<number, number>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
- * "DD-MM-YYYY HH:MM" in Santiago time, cheap enough for every row of a large report: Chile
- * changes its clocks on whole UTC hours, so the zone's offset is looked up once an hour.
+ * The Santiago wall clock of an instant, as milliseconds read as if they were UTC: cheap enough
+ * for every row of a large report, since Chile changes its clocks on whole UTC hours and the
+ * zone's offset is looked up once an hour. A spreadsheet's date cell has no zone: this is the
+ * value it must hold to show Chilean time.
  */
-export function formatSantiagoShort(utcMs: number): string {
+export function santiagoWallClockMs(utcMs: number): number {
   const hour = Math.floor(utcMs / 3_600_000);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
@@ -45,7 +47,12 @@ export function formatSantiagoShort(utcMs: number): string {
     offset = offsetMinutes(hour * 3_600_000);
     offsetByHour.set(hour, offset);
   }
-  const d = new Date(utcMs + offset * 60_000);
+  return utcMs + offset * 60_000;
+}
+
+/** "DD-MM-YYYY HH:MM" in Santiago time (see santiagoWallClockMs). */
+export function formatSantiagoShort(utcMs: number): string {
+  const d = new Date(santiagoWallClockMs(utcMs));
   return `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
 }
 

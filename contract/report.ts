@@ -8,10 +8,10 @@
  * 3 deadline compliance per classification.
  */
 export const REPORTS = {
-  1: { slug: 'eventos', title: 'Detalle de eventos del mes' },
-  2: { slug: 'resumen', title: 'Resumen mensual para la Inspección Fiscal' },
-  3: { slug: 'cumplimiento', title: 'Cumplimiento de plazos por clasificación' },
-} as const;
+  1: { slug: 'eventos', title: 'Detalle de eventos del mes', sheet: 'Detalle de eventos' },
+  2: { slug: 'resumen', title: 'Resumen mensual para la Inspección Fiscal', sheet: 'Resumen Inspección Fiscal' },
+  3: { slug: 'cumplimiento', title: 'Cumplimiento de plazos por clasificación', sheet: 'Cumplimiento de plazos' },
+} as const satisfies Record<number, { slug: string; title: string; /** Excel's limit: 31 characters. */ sheet: string }>;
 export type ReportId = keyof typeof REPORTS;
 export const REPORT_IDS = Object.keys(REPORTS).map(Number) as ReportId[];
 
@@ -22,6 +22,14 @@ export function isReportId(id: number): id is ReportId {
 export const REPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const FIRST_REPORT_YEAR = 2000;
+
+/**
+ * The CSV dialects (docs/decisions/122-reports-for-excel.md): `excel`, the default, is what Excel
+ * opens with Chilean settings (";" between cells, decimal comma); `rfc4180` is the comma dialect
+ * of RFC 4180 with decimal points, for programs. Both are UTF-8 with a BOM and CRLF lines.
+ */
+export const CSV_DIALECTS = ['excel', 'rfc4180'] as const;
+export type CsvDialect = (typeof CSV_DIALECTS)[number];
 
 /** reporte-eventos-2026-10.xlsx */
 export function reportFileName(id: ReportId, year: number, month: number, format: ReportFormat): string {

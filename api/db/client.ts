@@ -10,10 +10,20 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { inlineSql } from './inline-sql';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * `COPY (query) TO STDOUT WITH (options)` as a byte stream, on a connection of its own that ends
+ * with the stream; destroying the stream stops the copy. PostgreSQL only: PGlite has no COPY to a
+ * client (decision 122).
+ */
+export type CopyOut = (query: SQL, options: string) => Promise<Readable>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -29,6 +39,7 @@ export type DatabaseHandle = {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The connection pool's use (PostgreSQL only), for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  copyOut?: CopyOut;
   close(): Promise<void>;
 };
 
@@ -76,6 +87,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
         }
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      copyOut: (query, copyOptions) => copyOutOf(options.databaseUrl!, query, copyOptions),
       close: () => pool.end(),
     };
   }
@@ -93,6 +105,38 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
     exclusive: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * A copy runs as long as its reader takes (a phone on a weak network downloading a month), so it
+ * has its own connection without the pool's 4 s limits: a copy never holds one of the pool's
+ * connections, and ends it when the stream ends, fails or is destroyed.
+ */
+async function copyOutOf(databaseUrl: string, query: SQL, options: string): Promise<Readable> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3_000, keepAlive: true });
+  await client.connect();
+  client.on('error', () => undefined);
+  try {
+    const stream = client.query(copyTo(`copy (${inlineSql(query)}) to stdout with (${options})`));
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      void client.end().catch(() => undefined);
+    };
+    stream.on('end', end);
+    stream.on('error', end);
+    stream.on('close', () => {
+      // Destroyed before the end (the reader went away): the server is still sending, so the
+      // connection is closed rather than left to drain.
+      if (!stream.readableEnded) (stream as unknown as { connection?: { stream: { destroy(): void } } }).connection?.stream.destroy();
+      end();
+    });
+    return stream;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer with a `rows` array. */

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { and, gte, lt, sql } from 'drizzle-orm';
@@ -8,7 +8,9 @@ import { ticketTypeLabels } from '@contract/messages';
 import { queryRows } from '../db/client';
 import { ticket } from '../db/schema';
 import { monthRange, writeMonthlyReport } from '../services/reports/monthly';
-import { csvSink, xlsxSink, type TableSink } from '../services/reports/sinks';
+import { ROWS_PER_READ } from '../services/reports/detail-report';
+import { csvSink, sheetNameOf, xlsxSink, type TableSink } from '../services/reports/sinks';
+import { REPORTS } from '@contract/report';
 import { createTestApi, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Callers } from '../test/tickets';
 
@@ -150,35 +152,97 @@ describe('GET /api/report/{id}', () => {
     }
   });
 
-  it('serves CSV with commas, quotes and newlines escaped and formulas neutralised', async () => {
+  it('serves CSV as Excel opens it in Chile: ";" between cells, decimal comma, quoted cells, formulas neutralised', async () => {
     const nasty = {
-      description: 'Dijo "hola", luego\nse fue; =HYPERLINK("http://x")',
+      description: 'Dijo "hola", luego\nse fue; =HYPERLINK("http://x") ;=1+1;',
       fullName: '=cmd|calc',
       realAddress: '-2+3',
       phone: '+56 9 1234 5678',
+      rut: '12345678-5',
+      kilometer: 12.5,
     };
     const created = await createTicket(api, who.operator, nasty);
-    const response = await get(`/api/report/1?month=${thisMonth.month}&year=${thisMonth.year}&format=csv`, who.operator.token);
+    const url = `/api/report/1?month=${thisMonth.month}&year=${thisMonth.year}&format=csv`;
+    const response = await get(url, who.operator.token);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toContain('.csv"');
     expect(response.body.charCodeAt(0)).toBe(0xfeff);
-    const records: string[][] = parse(response.body, { bom: true });
+    expect(response.body).toMatch(/\r\n$/);
+    expect(response.body.split('\r\n')[0]).toBe('\uFEFF"Folio";"Tipo";"Clasificación";"Estado";"Atrasado";"Canal";"Fecha del evento";"Fecha de ingreso";"Kilómetro";"Orientación";"Sector";"Comuna";"Descripción";"Nombre";"RUT";"Correo";"Teléfono";"Dirección";"Responsable";"Vence";"Fecha de cierre";"Motivo de cierre"');
+    const records: string[][] = parse(response.body, { bom: true, delimiter: ';' });
     const header = records[0]!;
     const row = records.find((r) => r[0] === created.folio)!;
     const cell = (name: string) => row[header.indexOf(name)];
+    expect(row).toHaveLength(header.length);
     expect(cell('Descripción')).toBe(nasty.description);
-    // Dates in Chilean time, as a person there reads them; the kilometre as a plain number.
+    // Dates in Chilean time, as a person there reads them.
     const santiago = new Intl.DateTimeFormat('es-CL', {
       timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
     });
     expect(cell('Fecha de ingreso')).toBe(santiago.format(new Date(created.createdAt)).replace(',', ''));
     expect(cell('Vence')).toBe(santiago.format(new Date(created.dueAt)).replace(',', ''));
-    expect(cell('Kilómetro')).toBe(String(Number(created.kilometer)));
+    expect(cell('Kilómetro')).toBe('12,5');
     expect(cell('Atrasado')).toBe('No');
+    expect(cell('Tipo')).toBe('Reclamo');
     expect(cell('Nombre')).toBe(`'${nasty.fullName}`);
     expect(cell('Dirección')).toBe(`'${nasty.realAddress}`);
-    expect(cell('Teléfono')).toBe("'+56912345678");
+    expect(cell('RUT')).toBe('12.345.678-5');
+    // Without its "+56" (every stored phone is Chilean), so Excel shows it as text, no apostrophe.
+    expect(cell('Teléfono')).toBe('9 1234 5678');
     expect(records.length - 1).toBe((await foliosCreatedIn(thisMonth.year, thisMonth.month)).length);
+
+    // Read as Excel in Chile reads it: ";" splits cells outside quotes; the description stays one
+    // text cell and no cell of the row begins like a formula.
+    // (The description's own line break is a bare LF inside quotes: the record is one CRLF line.)
+    const line = response.body.split('\r\n').find((l) => l.startsWith(`"${created.folio}"`))!;
+    const cells = excelCells(line, ';');
+    expect(cells).toHaveLength(header.length);
+    expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+
+    // The RFC 4180 dialect gives the same cells with "," and a decimal point.
+    const rfc = await get(`${url}&dialect=rfc4180`, who.operator.token);
+    expect(rfc.body.charCodeAt(0)).toBe(0xfeff);
+    const rfcRecords: string[][] = parse(rfc.body, { bom: true });
+    const decimalPoint = (r: string[]) => r.map((c, i) => (i === header.indexOf('Kilómetro') ? c.replace(',', '.') : c));
+    expect(rfcRecords.map(decimalPoint)).toEqual(records.map(decimalPoint));
+    expect(rfcRecords.find((r) => r[0] === created.folio)![header.indexOf('Kilómetro')]).toBe('12.5');
+    expect((await get(`${url}&dialect=tsv`, who.operator.token)).statusCode).toBe(400);
+  });
+
+  it('serves workbooks made for Excel: date cells in Chilean time, numbers, fitted columns, a frozen and filtered header', async () => {
+    const created = await createTicket(api, who.operator, { rut: '12345678-5', kilometer: 23.25, phone: '+56 9 8765 4321' });
+    const response = await get(`/api/report/1?month=${thisMonth.month}&year=${thisMonth.year}`, who.inspector.token);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Detalle de eventos');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe(`A1:V${sheet.rowCount}`);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === created.folio)!;
+    const cell = (name: string) => row.getCell(header.indexOf(name) + 1);
+    // A date cell holds the Santiago wall clock (a spreadsheet's dates have no zone), shown dd-mm-yyyy hh:mm.
+    const created_ = cell('Fecha de ingreso');
+    expect(created_.value).toBeInstanceOf(Date);
+    expect(created_.numFmt).toBe('dd-mm-yyyy hh:mm');
+    const wall = new Date(created.createdAt).toLocaleString('sv-SE', { timeZone: 'America/Santiago' }).slice(0, 16);
+    expect((created_.value as Date).toISOString().replace('T', ' ').slice(0, 16)).toBe(wall);
+    expect(cell('Vence').value).toBeInstanceOf(Date);
+    expect(cell('Kilómetro').value).toBe(23.25);
+    expect(cell('RUT').value).toBe('12.345.678-5');
+    expect(cell('Teléfono').value).toBe('+56 9 8765 4321');
+    for (let c = 1; c <= 22; c++) expect(sheet.getColumn(c).width, `column ${header[c - 1]}`).toBeGreaterThanOrEqual(String(header[c - 1]).length);
+    expect(sheet.getColumn(header.indexOf('Descripción') + 1).width).toBeGreaterThan(sheet.getColumn(header.indexOf('Atrasado') + 1).width!);
+
+    // Each report's sheet has a whole name within Excel's 31 characters.
+    const names = [];
+    for (const id of [1, 2, 3]) {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await get(`/api/report/${id}?month=${lastMonth.month}&year=${lastMonth.year}`, who.inspector.token)).rawPayload as unknown as ArrayBuffer);
+      names.push(book.worksheets[0]!.name);
+    }
+    expect(names).toEqual(['Detalle de eventos', 'Resumen Inspección Fiscal', 'Cumplimiento de plazos']);
   });
 });
 
@@ -199,51 +263,86 @@ function excelCells(line: string, separator: string): string[] {
 }
 
 describe('csvSink', () => {
-  it('neutralises every formula prefix and quotes what needs quoting', async () => {
+  async function written(dialect: 'excel' | 'rfc4180', values: (string | number | null)[]) {
     const out = new PassThrough();
-    const sink = csvSink(out);
+    const sink = csvSink(out, dialect);
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    await sink.row(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'a,b', 'dijo "sí"', 'línea\notra', 'normal', 42]);
+    await sink.row(values);
     await sink.end();
-    const text = Buffer.concat(chunks).toString('utf8');
-    expect(parse(text, { bom: true })[0]).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'a,b', 'dijo "sí"', 'línea\notra', 'normal', '42']);
-    expect(text).toContain('"a,b"');
-    expect(text).toContain('"dijo ""sí"""');
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  it('neutralises every formula prefix and quotes every text cell, in both dialects', async () => {
+    const values = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'a,b', 'dijo "sí"', 'línea\notra', 'normal', 42, -3.5, null];
+    const expected = ["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", 'a,b', 'dijo "sí"', 'línea\notra', 'normal', '42'];
+    const excel = await written('excel', values);
+    expect(parse(excel, { bom: true, delimiter: ';' })[0]).toEqual([...expected, '-3,5', '']);
+    expect(excel).toContain('"a,b";"dijo ""sí""";');
+    const rfc = await written('rfc4180', values);
+    expect(parse(rfc, { bom: true })[0]).toEqual([...expected, '-3.5', '']);
+    for (const text of [excel, rfc]) {
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(text.endsWith('\r\n')).toBe(true);
+    }
   });
-  it('quotes what Excel with ";" (or tab) as separator would split into a formula cell', async () => {
-    const out = new PassThrough();
-    const sink = csvSink(out);
-    const chunks: Buffer[] = [];
-    out.on('data', (c: Buffer) => chunks.push(c));
-    await sink.row(['x;=1+1;', 'y\t=2+2', 'z']);
-    await sink.end();
-    const text = Buffer.concat(chunks).toString('utf8');
+
+  it('keeps what Excel with ";" (or tab) as separator would split into a formula cell in one cell', async () => {
+    const text = await written('excel', ['x;=1+1;', 'y\t=2+2', 'z']);
     // Read as Excel in Chile reads it: ";" separates cells. No cell may begin like a formula.
     for (const separator of [';', '\t']) {
       const cells = excelCells(text.replace(/^\uFEFF/, '').split('\r\n')[0]!, separator);
       expect(cells.filter((cell) => /^[=+\-@]/.test(cell))).toEqual([]);
     }
-    expect(parse(text, { bom: true })[0]).toEqual(['x;=1+1;', 'y\t=2+2', 'z']);
+    expect(parse(text, { bom: true, delimiter: ';' })[0]).toEqual(['x;=1+1;', 'y\t=2+2', 'z']);
+  });
+});
+
+describe('sheetNameOf', () => {
+  it('keeps whole words within Excel’s 31 characters and drops the characters it refuses', () => {
+    expect(sheetNameOf('Resumen mensual para la Inspección Fiscal')).toBe('Resumen mensual para la');
+    expect(sheetNameOf('Eventos: marzo/abril [2026]?')).toBe('Eventos marzo abril 2026');
+    expect(sheetNameOf('x'.repeat(40))).toBe('x'.repeat(31));
+    for (const report of Object.values(REPORTS)) expect(sheetNameOf(report.sheet)).toBe(report.sheet);
   });
 });
 
 describe('streaming', () => {
-  /** Counts the rows a report has produced so far. */
+  /**
+   * Counts the rows a report has handed to its sink so far: typed rows, or the CSV lines after
+   * the header that the database formatted (read in batches, or copied by PostgreSQL).
+   */
   function counting(sink: TableSink) {
     const state = { rows: 0 };
+    const lines = (chunk: string | Buffer) => String(chunk).split('\r\n').length - 1;
+    const csv = sink.csv;
     return {
       state,
       sink: {
         ...sink,
         row: (v: Parameters<TableSink['row']>[0]) => ((state.rows += 1), sink.row(v)),
         rows: (b: Parameters<TableSink['rows']>[0]) => ((state.rows += b.length), sink.rows(b)),
+        csv: csv && {
+          ...csv,
+          text: (chunk: string | Buffer) => ((state.rows += lines(chunk)), csv.text(chunk)),
+          copied: (source: Readable) =>
+            csv.copied(
+              source.pipe(
+                new Transform({
+                  transform(chunk: Buffer, _encoding, done) {
+                    state.rows += lines(chunk);
+                    done(null, chunk);
+                  },
+                }),
+              ),
+            ),
+        },
       },
     };
   }
 
   it('waits for a slow reader instead of piling rows up in memory', async () => {
-    // 12,000 tickets in one month of 2020, straight into the table.
+    // 20,000 tickets in one month of 2020, straight into the table.
     await queryRows(
       api.database.db,
       sql`insert into ticket (folio, type, classification_id, status_code, channel_code, description, kilometer, sector, commune,
@@ -251,27 +350,28 @@ describe('streaming', () => {
           select 'R-2020-' || lpad(g::text, 7, '0'), 'CLAIM', 1, 'CLOSED', 'WEB', repeat('Descripción larga del evento ', 8) || g,
             (g % 110)::numeric, 'Placilla', 'Valparaíso', 'NORTH_SOUTH', timestamptz '2020-03-02 12:00-03' + (g || ' seconds')::interval,
             timestamptz '2020-03-05 12:00-03', timestamptz '2020-03-02 12:00-03' + (g || ' seconds')::interval, 'Persona ' || g
-          from generate_series(1, 12000) g`,
+          from generate_series(1, 20000) g`,
     );
     for (const format of ['csv', 'xlsx'] as const) {
       const out = new PassThrough({ highWaterMark: 16 * 1024 });
-      const { state, sink } = counting(format === 'csv' ? csvSink(out) : xlsxSink(out, 'Eventos'));
-      const done = writeMonthlyReport(api.database.db, 1, 2020, 3, sink);
+      const { state, sink } = counting(format === 'csv' ? csvSink(out, 'excel') : xlsxSink(out, 'Eventos'));
+      const done = writeMonthlyReport(api.database.db, 1, 2020, 3, sink, { copyOut: api.database.copyOut });
       await new Promise((resolve) => setTimeout(resolve, 400));
-      // Nobody has read yet: the producer is parked after its first batch (ROWS_PER_READ, 5,000).
+      // Nobody has read yet: the producer is parked after its first read of ROWS_PER_READ rows
+      // (CSV), or its second (a workbook: up to 2 MB of sheet XML wait in the zip's input).
       expect(state.rows).toBeGreaterThan(0);
-      expect(state.rows).toBeLessThanOrEqual(5000);
+      expect(state.rows).toBeLessThanOrEqual(format === 'csv' ? ROWS_PER_READ : 2 * ROWS_PER_READ);
       let bytes = 0;
       for await (const chunk of Readable.from(out)) bytes += (chunk as Buffer).length;
       await done;
-      expect(state.rows).toBe(12000);
+      expect(state.rows).toBe(20000);
       expect(bytes).toBeGreaterThan(0);
     }
   });
 
   it('stops producing when the reader goes away', async () => {
     const out = new PassThrough({ highWaterMark: 16 * 1024 });
-    const done = writeMonthlyReport(api.database.db, 1, 2020, 3, csvSink(out));
+    const done = writeMonthlyReport(api.database.db, 1, 2020, 3, csvSink(out, 'excel'), { copyOut: api.database.copyOut });
     await new Promise((resolve) => setTimeout(resolve, 100));
     out.destroy();
     await expect(done).rejects.toThrow(/went away/);

@@ -4,15 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { statisticsSchema } from '@contract/statistics';
 import { messages } from '@contract/messages';
-import { REPORTS, REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
+import { REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
 import { REPORT_ROLES } from '@contract/roles';
 import { notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
 import { computeStatistics, type StatisticsScope } from '../services/statistics';
-import { monthRange, writeMonthlyReport } from '../services/reports/monthly';
-import { csvSink, xlsxSink } from '../services/reports/sinks';
+import { monthRange, reportSink, writeMonthlyReport } from '../services/reports/monthly';
 
 /** month and year together, or neither (then the whole history). */
 const statisticsQuery = reportQuerySchema
@@ -59,7 +58,7 @@ export async function reportRoutes(instance: FastifyInstance) {
     success: {
       content: {
         [REPORT_CONTENT_TYPES.xlsx]: 'Libro XLSX',
-        [REPORT_CONTENT_TYPES.csv]: 'CSV en UTF-8',
+        [REPORT_CONTENT_TYPES.csv]: 'CSV en UTF-8 con BOM; por omisión con ";" y coma decimal, como lo abre Excel en Chile',
       },
     },
     errors: [404],
@@ -69,8 +68,8 @@ export async function reportRoutes(instance: FastifyInstance) {
     if (!Number.isInteger(id) || !isReportId(id)) throw notFound();
     const query = request.query;
     const body = new PassThrough();
-    const sink = query.format === 'csv' ? csvSink(body) : xlsxSink(body, REPORTS[id].title);
-    writeMonthlyReport(app.db, id, query.year, query.month, sink).catch((error: unknown) => {
+    const sink = reportSink(body, id, query.format, query.dialect);
+    writeMonthlyReport(app.db, id, query.year, query.month, sink, { copyOut: app.copyOut }).catch((error: unknown) => {
       request.log.error({ err: error, report: id }, 'report stopped');
       body.destroy(error instanceof Error ? error : new Error(String(error)));
     });

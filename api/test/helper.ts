@@ -66,7 +66,7 @@ export async function createTestApi(
   // Nobody is forced into a second step unless a test asks (two-step.test.ts does).
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), twoStepRoles: [], ...options.config };
   const channel = options.cluster ? await clusterChannel(database) : undefined;
-  const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits, channel });
+  const app = await buildApp({ config, db: database.db, throttleLimits: options.throttleLimits, channel, copyOut: database.copyOut });
   await app.ready();
   return {
     app,
@@ -98,7 +98,7 @@ async function clusterChannel(database: DatabaseHandle): Promise<ClusterChannel>
 export async function anotherProcess(api: TestApi): Promise<FastifyInstance> {
   if (!api.channel) throw new Error('anotherProcess needs createTestApi({ cluster: true })');
   const channel = api.database.url ? await clusterChannel(api.database) : api.channel;
-  const app = await buildApp({ config: api.config, db: api.database.db, channel });
+  const app = await buildApp({ config: api.config, db: api.database.db, channel, copyOut: api.database.copyOut });
   if (channel !== api.channel) app.addHook('onClose', () => channel.close());
   await app.ready();
   return app;

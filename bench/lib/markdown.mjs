@@ -13,9 +13,15 @@ export function toMarkdown(r) {
     '|---|---|---|---|---|---|',
     ...Object.entries(r.api).map(([name, a]) => `| ${name} | ${a.p50} | ${a.p95} | ${a.p99} | ${a.sql ? a.sql.p95 : 'n/a'} | ${a.ratio ?? 'n/a'} |`),
     '',
-    `| Export (${r.exportRows.toLocaleString('en')} rows) | first byte ms | seconds | rows/s | MB | API memory growth MiB |`,
-    '|---|---|---|---|---|---|',
-    ...Object.entries(r.exports).map(([f, e]) => `| ${f} | ${e.firstByteMs} | ${e.seconds} | ${e.rowsPerSecond} | ${e.megabytes} | ${e.memoryGrowthMiB} |`),
+    `| Export (${r.exportRows.toLocaleString('en')} rows) | first byte ms | seconds | rows/s | MB | API memory growth MiB | share of COPY |`,
+    '|---|---|---|---|---|---|---|',
+    ...['xlsx', 'csv']
+      .filter((f) => r.exports[f])
+      .map((f) => [f, r.exports[f]])
+      .map(([f, e]) => `| ${f} | ${e.firstByteMs} | ${e.seconds} | ${e.rowsPerSecond} | ${e.megabytes} | ${e.memoryGrowthMiB} | ${e.shareOfCopy !== undefined ? `${Math.round(e.shareOfCopy * 100)}%` : 'n/a'} |`),
+    ...(r.exports.copy
+      ? ['', `PostgreSQL's own COPY of the month, to nowhere: ${r.exports.copy.formattedRowsPerSecond} rows/s for the export's query (binary), ${r.exports.copy.plainRowsPerSecond} rows/s for the same rows' stored columns (CSV).`]
+      : []),
     '',
     '| Page weight | HTML | HTML gzip | inline CSS | CSS gzip | JS gzip | requests | without JS (gzip) |',
     '|---|---|---|---|---|---|---|---|',
