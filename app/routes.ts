@@ -43,6 +43,7 @@ export default [
     route('events/:id/attachments/:attachmentId/preview', 'routes/events/preview.ts', { id: 'operator-events-preview' }),
     route('reports', 'routes/reports/index.tsx', { id: 'operator-reports' }),
     route('reports/download', 'routes/reports/download.ts', { id: 'operator-reports-download' }),
+    route('reports/summary', 'routes/reports/summary.tsx', { id: 'operator-reports-summary' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'operator-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'operator-notifications' }),
   ]),
@@ -59,6 +60,7 @@ export default [
     route('events/:id/attachments/:attachmentId/preview', 'routes/events/preview.ts', { id: 'supervisor-events-preview' }),
     route('reports', 'routes/reports/index.tsx', { id: 'supervisor-reports' }),
     route('reports/download', 'routes/reports/download.ts', { id: 'supervisor-reports-download' }),
+    route('reports/summary', 'routes/reports/summary.tsx', { id: 'supervisor-reports-summary' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'supervisor-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'supervisor-notifications' }),
   ]),
@@ -73,6 +75,7 @@ export default [
     route('events/:id/attachments/:attachmentId/preview', 'routes/events/preview.ts', { id: 'inspector-events-preview' }),
     route('reports', 'routes/reports/index.tsx', { id: 'inspector-reports' }),
     route('reports/download', 'routes/reports/download.ts', { id: 'inspector-reports-download' }),
+    route('reports/summary', 'routes/reports/summary.tsx', { id: 'inspector-reports-summary' }),
   ]),
 
   route('admin', 'routes/area/layout.tsx', { id: 'admin' }, [
@@ -87,6 +90,7 @@ export default [
     route('events/:id/attachments/:attachmentId/preview', 'routes/events/preview.ts', { id: 'admin-events-preview' }),
     route('reports', 'routes/reports/index.tsx', { id: 'admin-reports' }),
     route('reports/download', 'routes/reports/download.ts', { id: 'admin-reports-download' }),
+    route('reports/summary', 'routes/reports/summary.tsx', { id: 'admin-reports-summary' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'admin-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'admin-notifications' }),
     route('users', 'routes/users/list.tsx', { id: 'admin-users' }),

@@ -1,4 +1,5 @@
 import { channelLabels, orientationLabels, statusLabels, ticketTypeLabels } from '@contract/messages';
+import { reports } from './reports';
 
 /** Screen text of the dashboards (every role) and their charts. */
 export const dashboard = {
@@ -89,6 +90,26 @@ export const dashboard = {
     orientation: 'Calzada',
     status: 'Plazo',
   },
+  bySector: { title: 'Eventos por sector', column: 'Sector' },
+  byCommune: { title: 'Eventos por comuna', column: 'Comuna' },
+  byPlace: { description: 'Barras horizontales con la cantidad de eventos de cada lugar del perfil de la ruta.' },
+  period: {
+    legend: 'Período',
+    month: 'Mes',
+    year: 'Año',
+    show: 'Ver',
+    all: 'Ver todo el historial',
+    allShown: 'Período: todo el historial.',
+    shown: 'Período: {{period}}.',
+    invalid: 'El período elegido no es válido: se muestra todo el historial.',
+  },
+  summary: {
+    title: 'Resumen mensual para la Inspección Fiscal',
+    period: '{{month}} de {{year}}',
+    print: 'Para guardarlo como PDF, use «Imprimir» en el navegador y elija «Guardar como PDF»: la página se ajusta a hojas A4.',
+    download: 'Descargar este resumen en Excel',
+  },
+  months: reports.months,
   yes: 'Sí',
   no: 'No',
   types: ticketTypeLabels,

@@ -13,6 +13,7 @@ export const reports = {
   period: 'Periodo',
   month: 'Mes',
   year: 'Año',
+  summaryLink: 'Ver el resumen mensual para la Inspección Fiscal en pantalla (imprimible)',
   months: ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'],
   format: 'Formato',
   formats: { xlsx: 'Excel (.xlsx)', csv: 'CSV (texto separado por comas)' },

@@ -1,18 +1,17 @@
 import type { Route } from './+types/index';
-import { statisticsSchema, type Statistics } from '@contract/statistics';
+import { statisticsSchema } from '@contract/statistics';
+import { Alert } from '~/components/alert';
 import { readWithAuth } from '~/auth.server';
-import { BarChart } from '~/components/charts/bar-chart';
-import { ChartFigure } from '~/components/charts/chart-figure';
-import { RoadView } from '~/components/charts/road-view';
-import { SlaChart } from '~/components/charts/sla-chart';
-import { TrendChart } from '~/components/charts/trend-chart';
 import { AREA_BY_ROLE } from '~/navigation';
 import chartStylesHref from '~/styles/charts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
+import reportStylesHref from '~/styles/reports.css?url';
 import { formatDateTime } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
-import { CounterCards, DataTable } from './dashboard-parts';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { PeriodForm, usePeriodName } from './period-form';
+import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';
+import { StatisticsView } from './statistics-view';
+import { useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -21,31 +20,35 @@ registerNamespace('dashboard', dashboard);
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
   { rel: 'stylesheet', href: chartStylesHref },
+  { rel: 'stylesheet', href: reportStylesHref },
 ];
 
-/** Every role's dashboard: the whole concession for staff and the inspector, a driver's own tickets. */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * Every role's dashboard: the whole concession for staff and the inspector, a driver's own
+ * tickets; the whole history, or one month chosen with `?month=&year=`.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { period, invalid } = periodFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
     data: statistics,
-  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema));
-  return { statistics, name: user.name, area: AREA_BY_ROLE[user.role], isDriver: user.role === 'DRIVER' };
-}
-
-/** "2026-10-05" -> "05-10-2026" (calendar days from the API are already Chilean). */
-function calendarDay(day: string | undefined): string {
-  const [year, month, date] = (day ?? '').split('-');
-  return year && month && date ? `${date}-${month}-${year}` : '';
+  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema, periodQuery(period)));
+  return {
+    statistics,
+    name: user.name,
+    area: AREA_BY_ROLE[user.role],
+    isDriver: user.role === 'DRIVER',
+    period,
+    invalidPeriod: invalid,
+    formPeriod: period ?? currentPeriod(),
+    years: periodYears(),
+  };
 }
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
-  const oneDecimal = useNumberFormat(1);
-  const { statistics: s, name, area, isDriver } = loaderData;
-  const number = useNumberFormat();
-  const ticketHref = (id: number) => `/${area}/events/${id}`;
-  const hours = (value: number | null) =>
-    value === null ? t('averages.none') : t('averages.hours', { value: oneDecimal(value) });
+  const periodName = usePeriodName();
+  const { statistics: s, name, area, isDriver, period, invalidPeriod, formPeriod, years } = loaderData;
 
   return (
     <section className="screen dashboard">
@@ -55,240 +58,20 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         <p className="screen-note">
           {t(s.scope === 'own' ? 'scopeOwn' : 'scopeAll')} {t('updated', { date: formatDateTime(s.generatedAt) })}
         </p>
+        <p className="screen-note" data-period={period ? `${period.year}-${period.month}` : 'all'}>
+          {period ? t('period.shown', { period: periodName(period) }) : t('period.allShown')}
+        </p>
       </div>
 
-      <CounterCards counters={s.counters} />
+      {invalidPeriod ? (
+        <Alert severity="error" role="alert" className="period-alert">
+          {t('period.invalid')}
+        </Alert>
+      ) : null}
+      <PeriodForm period={formPeriod} years={years} allHref={period ? `/${area}/dashboard` : undefined} />
 
-      <section className="dashboard-averages" aria-labelledby="averages-title">
-        <h2 id="averages-title" className="visually-hidden">
-          {t('averages.label')}
-        </h2>
-        <dl>
-          <div>
-            <dt>{t('averages.firstResponse')}</dt>
-            <dd>{hours(s.averages.firstResponseHours)}</dd>
-          </div>
-          <div>
-            <dt>{t('averages.resolution')}</dt>
-            <dd>{hours(s.averages.resolutionHours)}</dd>
-          </div>
-        </dl>
-      </section>
-
-      <div className="chart-grid-layout">
-        <ChartFigure
-          id="chart-road"
-          className="chart--wide"
-          title={t('road.title')}
-          description={[
-            t('road.description', { from: number(s.road.minKm), to: number(s.road.maxKm) }),
-            s.roadTickets.length === 0 ? t('road.empty') : null,
-            // The view holds the most urgent ones only (ROAD_VIEW_LIMIT); the list has them all.
-            s.counters.active > s.roadTickets.length ? t('road.limited', { count: s.roadTickets.length }) : null,
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          table={<RoadTable tickets={s.roadTickets} ticketHref={ticketHref} />}
-        >
-          <RoadLegend />
-          <RoadView tickets={s.roadTickets} road={s.road} ticketHref={ticketHref} labelledBy="chart-road-title" describedBy="chart-road-desc" />
-        </ChartFigure>
-
-        <ChartFigure
-          id="chart-type"
-          title={t('byType.title')}
-          description={t('byType.description')}
-          table={<DataTable caption={t('byType.title')} head={[t('byType.column'), t('chart.count')]} rows={s.byType.map((r) => [t(`types.${r.key}`), number(r.count)])} />}
-        >
-          <BarChart
-            labelledBy="chart-type-title"
-            describedBy="chart-type-desc"
-            bars={s.byType.map((r) => ({ key: r.key, label: t(`types.${r.key}`), value: r.count, tone: r.key }))}
-          />
-        </ChartFigure>
-
-        <ChartFigure
-          id="chart-status"
-          title={t('byStatus.title')}
-          description={t('byStatus.description')}
-          table={<DataTable caption={t('byStatus.title')} head={[t('byStatus.column'), t('chart.count')]} rows={s.byStatus.map((r) => [t(`statuses.${r.key}`), number(r.count)])} />}
-        >
-          <BarChart
-            labelledBy="chart-status-title"
-            describedBy="chart-status-desc"
-            bars={s.byStatus.map((r) => ({ key: r.key, label: t(`statuses.${r.key}`), value: r.count, tone: 'primary' }))}
-          />
-        </ChartFigure>
-
-        <ChartFigure
-          id="chart-trend"
-          className="chart--wide"
-          title={t('trend.title')}
-          description={t('trend.description', { from: calendarDay(s.trend[0]?.day), to: calendarDay(s.trend.at(-1)?.day) })}
-          table={
-            <DataTable
-              caption={t('trend.title')}
-              head={[t('trend.day'), t('trend.created'), t('trend.closed')]}
-              rows={s.trend.map((d) => [calendarDay(d.day), number(d.created), number(d.closed)])}
-            />
-          }
-        >
-          <ul className="chart-legend">
-            <li>
-              <span className="legend-swatch chart-fill--primary" aria-hidden="true" />
-              {t('trend.created')}
-            </li>
-            <li>
-              <span className="legend-line" aria-hidden="true" />
-              {t('trend.closed')}
-            </li>
-          </ul>
-          <TrendChart trend={s.trend} labelledBy="chart-trend-title" describedBy="chart-trend-desc" />
-        </ChartFigure>
-
-        <ChartFigure
-          id="chart-classification"
-          title={t('byClassification.title')}
-          description={t('byClassification.description')}
-          table={
-            <DataTable
-              caption={t('byClassification.title')}
-              head={[t('byClassification.column'), t('byClassification.type'), t('chart.count')]}
-              rows={s.byClassification.map((r) => [r.name, t(`types.${r.type}`), number(r.count)])}
-            />
-          }
-        >
-          <TypeLegend />
-          <BarChart
-            labelledBy="chart-classification-title"
-            describedBy="chart-classification-desc"
-            bars={s.byClassification.map((r) => ({ key: String(r.id), label: r.name, value: r.count, tone: r.type }))}
-          />
-        </ChartFigure>
-
-        {isDriver ? null : (
-          <ChartFigure
-            id="chart-sla"
-            title={t('sla.title')}
-            description={t('sla.description')}
-            table={<SlaTable rows={s.slaCompliance} />}
-          >
-            <TypeLegend />
-            <SlaChart rows={s.slaCompliance} labelledBy="chart-sla-title" describedBy="chart-sla-desc" />
-          </ChartFigure>
-        )}
-
-        {isDriver ? null : (
-          <ChartFigure
-            id="chart-channel"
-            title={t('byChannel.title')}
-            description={t('byChannel.description')}
-            table={<DataTable caption={t('byChannel.title')} head={[t('byChannel.column'), t('chart.count')]} rows={s.byChannel.map((r) => [t(`channels.${r.key}`), number(r.count)])} />}
-          >
-            <BarChart
-              labelledBy="chart-channel-title"
-              describedBy="chart-channel-desc"
-              bars={s.byChannel.map((r) => ({ key: r.key, label: t(`channels.${r.key}`), value: r.count, tone: 'primary' }))}
-            />
-          </ChartFigure>
-        )}
-      </div>
+      <StatisticsView statistics={s} area={area} isDriver={isDriver} />
     </section>
-  );
-}
-
-function TypeLegend() {
-  const t = useT('dashboard');
-  return (
-    <ul className="chart-legend" aria-label={t('road.legend')}>
-      {(['CLAIM', 'SUGGESTION', 'INCIDENT'] as const).map((type) => (
-        <li key={type}>
-          <span className={`legend-swatch chart-fill--${type}`} aria-hidden="true" />
-          {t(`types.${type}`)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function RoadLegend() {
-  const t = useT('dashboard');
-  return (
-    <ul className="chart-legend" aria-label={t('road.legend')}>
-      {(['CLAIM', 'SUGGESTION', 'INCIDENT'] as const).map((type) => (
-        <li key={type}>
-          <span className={`legend-dot chart-fill--${type}`} aria-hidden="true" />
-          {t(`types.${type}`)}
-        </li>
-      ))}
-      <li>
-        <span className="legend-dot legend-dot--neutral" aria-hidden="true" />
-        {t('road.onTime')}
-      </li>
-      <li>
-        <span className="legend-diamond" aria-hidden="true" />
-        {t('road.late')}
-      </li>
-    </ul>
-  );
-}
-
-function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']; ticketHref: (id: number) => string }) {
-  const t = useT('dashboard');
-  const km = useNumberFormat(1);
-  return (
-    <table className="data-table">
-      <caption>{t('road.title')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('road.folio')}</th>
-          <th scope="col">{t('road.type')}</th>
-          <th scope="col">{t('road.kilometer')}</th>
-          <th scope="col">{t('road.orientation')}</th>
-          <th scope="col">{t('road.status')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {tickets.length === 0 ? (
-          <tr>
-            <td colSpan={5}>{t('road.empty')}</td>
-          </tr>
-        ) : (
-          tickets.map((ticket) => (
-            <tr key={ticket.id}>
-              <td className="nowrap">
-                <a href={ticketHref(ticket.id)}>
-                  {ticket.folio}
-                </a>
-              </td>
-              <td>{t(`types.${ticket.type}`)}</td>
-              <td>{km(ticket.kilometer)}</td>
-              <td>{t(`orientations.${ticket.orientation}`)}</td>
-              <td>{ticket.late ? t('road.late') : t('road.onTime')}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
-}
-
-function SlaTable({ rows }: { rows: Statistics['slaCompliance'] }) {
-  const t = useT('dashboard');
-  const number = useNumberFormat();
-  return (
-    <DataTable
-      caption={t('sla.title')}
-      head={[t('sla.column'), t('sla.deadline'), t('sla.closed'), t('sla.onTime'), t('sla.rate'), t('sla.lateActive')]}
-      rows={rows.map((r) => [
-        r.name,
-        t('sla.hours', { value: number(r.slaHours) }),
-        number(r.closed),
-        number(r.onTime),
-        r.rate === null ? t('sla.noClosed') : `${number(Math.round(r.rate * 100))} %`,
-        number(r.lateActive),
-      ])}
-    />
   );
 }
 

@@ -54,6 +54,9 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
     <section className="screen reports">
       <h1>{t('title')}</h1>
       <p className="screen-note">{t('intro')}</p>
+      <p className="screen-note">
+        <a href={`/${area}/reports/summary`}>{t('summaryLink')}</a>
+      </p>
 
       {error ? (
         <Alert severity="error" className="reports-alert" role="alert">

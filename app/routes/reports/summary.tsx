@@ -1,0 +1,70 @@
+import type { Route } from './+types/summary';
+import { statisticsSchema } from '@contract/statistics';
+import { readWithAuth } from '~/auth.server';
+import { Alert } from '~/components/alert';
+import { AREA_BY_ROLE } from '~/navigation';
+import chartStylesHref from '~/styles/charts.css?url';
+import dataTableStylesHref from '~/styles/data-table.css?url';
+import reportStylesHref from '~/styles/reports.css?url';
+import { formatDateTime } from '~/utils/dates';
+import { pageTitle } from '~/utils/meta';
+import { PeriodForm, usePeriodName } from '../dashboard/period-form';
+import { currentPeriod, periodFrom, periodQuery, periodYears } from '../dashboard/period.server';
+import { StatisticsView } from '../dashboard/statistics-view';
+import { useT } from '~/components/use-t';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: dataTableStylesHref },
+  { rel: 'stylesheet', href: chartStylesHref },
+  { rel: 'stylesheet', href: reportStylesHref },
+];
+
+/**
+ * Report 2 as a page: the month's numbers for the fiscal inspection from the same statistics
+ * call (so the same numbers as the file), with the dashboard's charts, printable on A4.
+ * The current month unless `?month=&year=` names another. Registered in the staff areas only
+ * (app/routes.ts), whose guard admits only that area's role.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { period: asked, invalid } = periodFrom(new URL(request.url).searchParams);
+  const period = asked ?? currentPeriod();
+  const {
+    auth: { user },
+    data: statistics,
+  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema, periodQuery(period)));
+  return { statistics, area: AREA_BY_ROLE[user.role], period, invalidPeriod: invalid, years: periodYears() };
+}
+
+export default function MonthlySummaryScreen({ loaderData }: Route.ComponentProps) {
+  const t = useT('dashboard');
+  const periodName = usePeriodName();
+  const { statistics, area, period, invalidPeriod, years } = loaderData;
+  const download = `/${area}/reports/download?report=2&month=${period.month}&year=${period.year}&format=xlsx`;
+  return (
+    <section className="screen dashboard monthly-summary">
+      <div className="dashboard-heading">
+        <h1>{t('summary.title')}</h1>
+        <p className="summary-period" data-period={`${period.year}-${period.month}`}>
+          {periodName(period)}
+        </p>
+        <p className="screen-note">{t('updated', { date: formatDateTime(statistics.generatedAt) })}</p>
+      </div>
+      {invalidPeriod ? (
+        <Alert severity="error" role="alert" className="period-alert">
+          {t('period.invalid')}
+        </Alert>
+      ) : null}
+      <PeriodForm period={period} years={years} />
+      <p className="screen-note summary-print-hint">
+        {t('summary.print')} <a href={download}>{t('summary.download')}</a>
+      </p>
+      <StatisticsView statistics={statistics} area={area} isDriver={false} byPlace />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(dashboard.summary.title);
