@@ -1,0 +1,115 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, apiCall, apiToken, demo, signIn } from './fixtures';
+
+/**
+ * Issue 19: the monthly summary as a page and the dashboards' month selector, with and without
+ * JavaScript. The page's numbers are report 2's and the statistics call's for the same month,
+ * and it prints on A4.
+ */
+type Statistics = {
+  counters: { new: number; late: number; closed: number; active: number; total: number };
+  byType: { key: string; count: number }[];
+  bySector: { key: string; count: number }[];
+  byCommune: { key: string; count: number }[];
+};
+
+/** Last month in Santiago: the demo data has tickets in it. */
+function lastMonth() {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: 'numeric' })
+      .formatToParts(new Date())
+      .map((p) => [p.type, Number(p.value)]),
+  ) as { year: number; month: number };
+  return parts.month === 1 ? { year: parts.year - 1, month: 12 } : { year: parts.year, month: parts.month - 1 };
+}
+
+async function shown(page: Page, key: string): Promise<number> {
+  const locator = key === 'total' ? page.locator('[data-counter="total"]') : page.locator(`[data-counter="${key}"] .counter-value`);
+  return Number((await locator.innerText()).replace(/\D/g, ''));
+}
+
+/** The rows of a chart's data table as [name, count]. */
+async function tableRows(page: Page, chartId: string): Promise<[string, number][]> {
+  const cells = await page.locator(`#${chartId}-title`).locator('xpath=ancestor::figure').locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent ?? '')),
+  );
+  return cells.map((c) => [c[0]!, Number(c.at(-1)!.replace(/\D/g, ''))]);
+}
+
+test('the monthly summary page shows report 2’s numbers for the chosen month and prints on A4', async ({ page }) => {
+  const period = lastMonth();
+  const token = await apiToken(demo.inspector);
+  const stats = await apiCall<Statistics>(token, 'GET', `/api/report/reportStatistic?month=${period.month}&year=${period.year}`);
+  const file = await fetch(`${API_URL}/api/report/2?month=${period.month}&year=${period.year}`, { headers: { authorization: `Bearer ${token}` } });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await file.arrayBuffer()) as never);
+  const report: unknown[][] = [];
+  book.worksheets[0]!.eachRow((row) => report.push((row.values as unknown[]).slice(1)));
+  const reported = (label: string) => report.find((r) => r[0] === label)?.[1];
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signIn(page, demo.inspector);
+  await page.goto('/inspector/reports');
+  await page.getByRole('link', { name: /resumen mensual/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resumen mensual para la Inspección Fiscal');
+  await page.getByLabel('Mes').selectOption(String(period.month));
+  await page.getByLabel('Año').selectOption(String(period.year));
+  await page.getByRole('button', { name: 'Ver' }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${period.month}&year=${period.year}`));
+  await expect(page.locator('.summary-period')).toHaveAttribute('data-period', `${period.year}-${period.month}`);
+
+  expect(await shown(page, 'total')).toBe(stats.counters.total);
+  expect(reported('Eventos ingresados')).toBe(stats.counters.total);
+  for (const [key, label] of [['new', 'Nuevos (sin gestión)'], ['late', 'Atrasados'], ['closed', 'Cerrados'], ['active', 'Activos']] as const) {
+    expect(await shown(page, key), key).toBe(stats.counters[key]);
+    expect(reported(label), label).toBe(stats.counters[key]);
+  }
+  const sectors = await tableRows(page, 'chart-sector');
+  expect(sectors).toEqual(stats.bySector.map((r) => [r.key, r.count]));
+  for (const [sector, count] of sectors) expect(reported(sector), sector).toBe(count);
+  expect(await tableRows(page, 'chart-commune')).toEqual(stats.byCommune.map((r) => [r.key, r.count]));
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Printed: no application frame or controls, A4 pages.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.shell-header')).toBeHidden();
+  await expect(page.locator('.period-form')).toBeHidden();
+  await expect(page.locator('[data-counter="total"]')).toBeVisible();
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  await test.info().attach('summary.pdf', { body: Buffer.from(pdf, 'latin1'), contentType: 'application/pdf' });
+  const pages = pdf.match(/\/Type\s*\/Page[^s]/g) ?? [];
+  expect(pages.length).toBeGreaterThanOrEqual(1);
+  const boxes = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
+  expect(boxes.length).toBeGreaterThanOrEqual(pages.length);
+  // A4 is 210 × 297 mm: 595 × 842 points.
+  for (const box of boxes) expect(box).toEqual([595, 842]);
+});
+
+test('a dashboard shows one month when asked, and the whole history again', async ({ page }) => {
+  const period = lastMonth();
+  const token = await apiToken(demo.operator);
+  const month = await apiCall<Statistics>(token, 'GET', `/api/report/reportStatistic?month=${period.month}&year=${period.year}`);
+  const all = await apiCall<Statistics>(token, 'GET', '/api/report/reportStatistic');
+  expect(month.counters.total).toBeLessThan(all.counters.total);
+
+  await signIn(page, demo.operator);
+  await page.goto('/operator/dashboard');
+  expect(await shown(page, 'total')).toBe(all.counters.total);
+  await page.getByLabel('Mes').selectOption(String(period.month));
+  await page.getByLabel('Año').selectOption(String(period.year));
+  await page.getByRole('button', { name: 'Ver' }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/dashboard\\?month=${period.month}&year=${period.year}`));
+  expect(await shown(page, 'total')).toBe(month.counters.total);
+  expect(await shown(page, 'closed')).toBe(month.counters.closed);
+
+  await page.getByRole('link', { name: 'Ver todo el historial' }).click();
+  await expect(page).toHaveURL(/\/operator\/dashboard$/);
+  expect(await shown(page, 'total')).toBe(all.counters.total);
+
+  // A period that does not exist says so and shows the whole history.
+  await page.goto('/operator/dashboard?month=13&year=2026');
+  await expect(page.getByRole('alert')).toContainText('El período elegido no es válido');
+  expect(await shown(page, 'total')).toBe(all.counters.total);
+});
