@@ -1,4 +1,5 @@
 import { operatorSchema, type Operator } from '@contract/operator';
+import { roadProfileSchema, type RoadProfile } from '@contract/road';
 import { classificationSchema, type Classification } from '@contract/ticket-dto';
 import type { Role } from '@contract/roles';
 import { z } from '@contract/zod';
@@ -25,4 +26,9 @@ export function classificationsFor(api: ApiClient, role: Role): Promise<Classifi
 
 export function operatorsFor(api: ApiClient, role: Role): Promise<Operator[]> {
   return cached(`operators:${role}`, TTL_MS, () => api.shared().get('/api/profile/operator', operatorList));
+}
+
+/** The road profile: the same for everyone signed in; it changes only with the concession's road. */
+export function roadProfileFor(api: ApiClient): Promise<RoadProfile> {
+  return cached('road-profile', TTL_MS, () => api.shared().get('/api/road/profile', roadProfileSchema));
 }

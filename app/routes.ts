@@ -91,6 +91,7 @@ export default [
     route('reports', 'routes/reports/index.tsx', { id: 'admin-reports' }),
     route('reports/download', 'routes/reports/download.ts', { id: 'admin-reports-download' }),
     route('reports/summary', 'routes/reports/summary.tsx', { id: 'admin-reports-summary' }),
+    route('road', 'routes/road/profile.tsx', { id: 'admin-road' }),
     route('assignments', 'routes/assignments/index.tsx', { id: 'admin-assignments' }),
     route('notifications', 'routes/notifications/list.tsx', { id: 'admin-notifications' }),
     route('users', 'routes/users/list.tsx', { id: 'admin-users' }),

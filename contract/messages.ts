@@ -20,6 +20,8 @@ export const messages = {
   physicalEmailRequired: 'El correo físico es requerido',
   sectorRequired: 'El sector es requerido',
   communeRequired: 'La comuna es requerida',
+  sectorNotOnRoad: 'Elija un sector del perfil de la ruta',
+  communeNotOnRoad: 'Elija una comuna del perfil de la ruta',
   kilometerRequired: 'El kilómetro es requerido',
   descriptionRequired: 'La descripción es requerida',
   tooLong: 'El texto es demasiado largo (máximo {{max}} caracteres)',

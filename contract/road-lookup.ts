@@ -21,3 +21,11 @@ export function locateKilometer(profile: RoadProfile, km: number): RoadSegment |
 export function isKilometerOnRoad(profile: Pick<RoadProfile, 'minKm' | 'maxKm'>, km: number): boolean {
   return km >= profile.minKm && km <= profile.maxKm;
 }
+
+/** The profile's sectors and communes, each once, in kilometre order: the choices of a ticket's place. */
+export function roadPlaces(profile: Pick<RoadProfile, 'segments'>): { sectors: string[]; communes: string[] } {
+  return {
+    sectors: [...new Set(profile.segments.map((s) => s.sector))],
+    communes: [...new Set(profile.segments.map((s) => s.commune))],
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import type { RoadProfile, RoadSegment } from './road-lookup';
 
-export { isKilometerOnRoad, locateKilometer, type RoadProfile, type RoadSegment } from './road-lookup';
+export { isKilometerOnRoad, locateKilometer, roadPlaces, type RoadProfile, type RoadSegment } from './road-lookup';
 
 /** One stretch of the highway with its sector and commune. */
 export const roadSegmentSchema = z.object({

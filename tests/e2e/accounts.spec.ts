@@ -521,7 +521,7 @@ test.describe('users administration', () => {
     const ticket = await apiCall('POST', '/api/ticket', theirToken, {
       description: 'Bache profundo en la calzada',
       kilometer: '23,5',
-      sector: 'Sector Poniente',
+      sector: 'Curacaví Oriente',
       commune: 'Curacaví',
       orientation: 'NORTH_SOUTH',
       dateEvent: new Date(Date.now() - 3_600_000).toISOString(),

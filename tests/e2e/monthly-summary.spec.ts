@@ -94,9 +94,14 @@ test('a dashboard shows one month when asked, and the whole history again', asyn
   const all = await apiCall<Statistics>(token, 'GET', '/api/report/reportStatistic');
   expect(month.counters.total).toBeLessThan(all.counters.total);
 
+  // Other tests add events meanwhile: the whole history only grows, last month stays as it is.
+  const wholeHistory = async () => {
+    await expect(page.locator('[data-period]')).toHaveAttribute('data-period', 'all');
+    expect(await shown(page, 'total')).toBeGreaterThanOrEqual(all.counters.total);
+  };
   await signIn(page, demo.operator);
   await page.goto('/operator/dashboard');
-  expect(await shown(page, 'total')).toBe(all.counters.total);
+  await wholeHistory();
   await page.getByLabel('Mes').selectOption(String(period.month));
   await page.getByLabel('Año').selectOption(String(period.year));
   await page.getByRole('button', { name: 'Ver' }).click();
@@ -106,10 +111,31 @@ test('a dashboard shows one month when asked, and the whole history again', asyn
 
   await page.getByRole('link', { name: 'Ver todo el historial' }).click();
   await expect(page).toHaveURL(/\/operator\/dashboard$/);
-  expect(await shown(page, 'total')).toBe(all.counters.total);
+  await wholeHistory();
 
   // A period that does not exist says so and shows the whole history.
   await page.goto('/operator/dashboard?month=13&year=2026');
   await expect(page.getByRole('alert')).toContainText('El período elegido no es válido');
-  expect(await shown(page, 'total')).toBe(all.counters.total);
+  await wholeHistory();
+});
+
+test('the administrator sees the road profile whose sectors and communes the event forms offer', async ({ page }) => {
+  const road = await apiCall<{ segments: { kmFrom: number; kmTo: number; sector: string; commune: string }[] }>(
+    await apiToken(demo.admin),
+    'GET',
+    '/api/road/profile',
+  );
+  await signIn(page, demo.admin);
+  await page.goto('/admin/reports');
+  await page.getByRole('link', { name: /perfil de la ruta/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Perfil de la ruta');
+  const rows = await page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent)));
+  expect(rows.map((r) => [r[2], r[3]])).toEqual(road.segments.map((s) => [s.sector, s.commune]));
+
+  // The new-event form offers exactly those places.
+  await page.goto('/admin/events/new');
+  const offered = async (label: string) =>
+    (await page.getByLabel(label).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
+  expect(await offered('Sector')).toEqual([...new Set(road.segments.map((s) => s.sector))]);
+  expect(await offered('Comuna')).toEqual([...new Set(road.segments.map((s) => s.commune))]);
 });

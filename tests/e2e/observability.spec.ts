@@ -98,8 +98,8 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   await page.getByLabel('Descripción').fill('Bache profundo frente al peaje');
   await page.getByLabel('Kilómetro').fill('23,5');
   await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
-  await page.getByLabel('Sector').fill('Curacaví Oriente');
-  await page.getByLabel('Comuna').fill('Curacaví');
+  await page.getByLabel('Sector').selectOption('Curacaví Oriente');
+  await page.getByLabel('Comuna').selectOption('Curacaví');
   await page.getByLabel('Nombre completo').fill('Ana Soto');
   await page.getByLabel('RUT').fill(RUT);
   await page.getByLabel('Teléfono').fill('+56 9 1234 5678');

@@ -147,6 +147,18 @@ describe('POST /api/ticket validation: 400 with a Spanish message per field, not
     expect((await createTicket(api, who.operator, { kilometer: '116' })).kilometer).toBe(116);
   });
 
+  it('takes sector and commune only from the road profile, in its spelling', async () => {
+    expect(await fieldsFor(validTicketBody({ sector: 'Sector X', commune: 'Comuna X' }))).toEqual({
+      sector: 'Elija un sector del perfil de la ruta',
+      commune: 'Elija una comuna del perfil de la ruta',
+    });
+    expect(await fieldsFor(validTicketBody({ sector: 'placilla' }))).toEqual({ sector: messages.sectorNotOnRoad });
+    expect(await createTicket(api, who.operator, { sector: 'Placilla', commune: 'Valparaíso' })).toMatchObject({ sector: 'Placilla', commune: 'Valparaíso' });
+    // Nothing was stored for the refused ones: the summaries have no such rows.
+    const [odd] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from ticket where sector = 'Sector X' or sector = 'placilla'`);
+    expect(odd!.n).toBe(0);
+  });
+
   it('checks that the classification exists', async () => {
     expect(await fieldsFor(validTicketBody({ classificationId: 9999 }))).toEqual({ classificationId: messages.classificationNotFound });
   });

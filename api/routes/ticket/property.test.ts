@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRut, rutCheckDigit } from '@contract/rut';
 import type { Ticket } from '@contract/ticket-dto';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES } from '@contract/ticket-codes';
+import { roadSegments } from '../../db/seed/reference-data';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, putTicket, signInCallers, storedCounts, validTicketBody, type Callers } from '../../test/tickets';
 
@@ -124,11 +125,13 @@ const kmArb = fc
 const emailArb = fc
   .tuple(fc.stringMatching(/^[a-z0-9]{1,12}(\.[a-z0-9]{1,8})?$/), fc.constantFrom('correo.cl', 'gmail.com', 'concesion.demo'))
   .map(([local, domain]) => `${local}@${domain}`);
+/** A place of the road profile, as typed with stray spaces around it (sector and commune are chosen from it). */
+const place = (names: string[]) => fc.tuple(fc.constantFrom(...new Set(names)), fc.constantFrom('', ' ', '  ')).map(([name, pad]) => `${pad}${name}${pad}`);
 const validBody = fc.record({
   description: text(2000),
   kilometer: kmArb,
-  sector: text(120),
-  commune: text(120),
+  sector: place(roadSegments.map((s) => s.sector)),
+  commune: place(roadSegments.map((s) => s.commune)),
   orientation: fc.constantFrom(...ORIENTATIONS),
   dateEvent: fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date(Date.now() - 60_000), noInvalidDate: true }),
   classificationId: fc.integer({ min: 1, max: 13 }),

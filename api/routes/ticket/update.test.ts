@@ -256,6 +256,22 @@ describe('field edits', () => {
     expect(response.json().errors.fields.kilometer).toBe(formatMessage(messages.kilometerOutOfRange, { min: 0, max: 116 }));
   });
 
+  it('checks a changed sector or commune against the road profile; an older free-text place stays until changed', async () => {
+    const created = await createTicket(api, who.operator);
+    const refused = await putTicket(api, who.operator, created.id, { sector: 'Sector X', commune: 'Comuna X' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.fields).toEqual({ sector: messages.sectorNotOnRoad, commune: messages.communeNotOnRoad });
+    expect((await putTicket(api, who.operator, created.id, { sector: 'Túnel Zapata', commune: 'Casablanca' })).json().payload).toMatchObject({
+      sector: 'Túnel Zapata',
+      commune: 'Casablanca',
+    });
+    // A ticket written before the profile was enforced keeps its place through other edits.
+    await queryRows(api.database.db, sql`update ticket set sector = 'Sector antiguo' where id = ${created.id}`);
+    const edited = await putTicket(api, who.operator, created.id, { sector: 'Sector antiguo', description: 'Descripción corregida del evento' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().payload.sector).toBe('Sector antiguo');
+  });
+
   it('answers 404 for ids that are not tickets', async () => {
     for (const url of ['/api/ticket/999999', '/api/ticket/abc', '/api/ticket/0', '/api/ticket/1.5', '/api/ticket/99999999999999999999']) {
       const response = await api.app.inject({ method: 'GET', url, headers: who.operator.headers });

@@ -9,7 +9,8 @@ import { classification, profile, ticket, ticketHistory } from '../../db/schema'
 import { nextTicketIdentity } from '../ticket-rules';
 import { TicketRuleError } from './lifecycle';
 import { channelFor, reporterFor, type Actor } from './permissions';
-import { findAssignable, findClassification, roadRange } from './reference';
+import { findAssignable, findClassification, roadProfile, roadRange } from './reference';
+import { roadPlaces } from '@contract/road-lookup';
 import { dueAtFor, isLate } from './sla';
 import { planTicketUpdate } from './update-plan';
 import { insertComment } from './comments';
@@ -79,10 +80,14 @@ export function toTicketDto(row: LoadedTicket, now: Date): Ticket {
   };
 }
 
-/** Checks against the database what the contract cannot: classification and kilometre range. */
+/**
+ * Checks against the database what the contract cannot: classification, kilometre range, and
+ * sector and commune among the road profile's (so the summaries group cleanly). A road without
+ * a profile takes any kilometre and place.
+ */
 async function checkReferences(
   db: Database,
-  input: { classificationId?: number; kilometer?: number },
+  input: { classificationId?: number; kilometer?: number; sector?: string; commune?: string },
 ): Promise<{ fields: Record<string, string>; classification?: Awaited<ReturnType<typeof findClassification>> }> {
   const fields: Record<string, string> = {};
   let found: Awaited<ReturnType<typeof findClassification>>;
@@ -94,6 +99,14 @@ async function checkReferences(
     const range = await roadRange(db);
     if (range && (input.kilometer < range.minKm || input.kilometer > range.maxKm)) {
       fields.kilometer = formatMessage(messages.kilometerOutOfRange, { min: range.minKm, max: range.maxKm });
+    }
+  }
+  if (input.sector !== undefined || input.commune !== undefined) {
+    const profile = await roadProfile(db);
+    if (profile.segments.length > 0) {
+      const places = roadPlaces(profile);
+      if (input.sector !== undefined && !places.sectors.includes(input.sector)) fields.sector = messages.sectorNotOnRoad;
+      if (input.commune !== undefined && !places.communes.includes(input.commune)) fields.commune = messages.communeNotOnRoad;
     }
   }
   return { fields, classification: found };
@@ -166,6 +179,9 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
     const { fields, classification: category } = await checkReferences(tx, {
       classificationId: changesClassification ? update.classificationId : undefined,
       kilometer: changesKilometer ? update.kilometer : undefined,
+      // A place written before the profile was enforced stays valid until it is changed.
+      sector: update.sector !== undefined && update.sector !== current.sector ? update.sector : undefined,
+      commune: update.commune !== undefined && update.commune !== current.commune ? update.commune : undefined,
     });
     const assigneeNames: Record<string, string> = {};
     if (current.assignedToId) assigneeNames[current.assignedToId] = fullName(current.assigneeFirstName, current.assigneeLastName) ?? '';

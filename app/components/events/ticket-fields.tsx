@@ -73,6 +73,7 @@ export function TicketFields({
   fields,
   classifications,
   kmRange,
+  places,
   onLocationChange,
   fillButton,
   markRequired = false,
@@ -80,6 +81,8 @@ export function TicketFields({
   fields: TicketFieldMetas;
   classifications: readonly Classification[];
   kmRange: { min: number; max: number } | null;
+  /** The road profile's sectors and communes: the only places the API takes. */
+  places: { sectors: string[]; communes: string[] };
   /** With JavaScript: the kilometre or orientation changed. */
   onLocationChange?: () => void;
   /** Without JavaScript: the button that fills sector and commune. */
@@ -123,8 +126,8 @@ export function TicketFields({
       </div>
       {fillButton}
       <div className="form-row">
-        <EventField meta={fields.sector} label={t('form.sector')} maxLength={TICKET_LIMITS.sector} required markRequired={markRequired} />
-        <EventField meta={fields.commune} label={t('form.commune')} maxLength={TICKET_LIMITS.commune} required markRequired={markRequired} />
+        <PlaceSelect meta={fields.sector} label={t('form.sector')} choose={t('form.chooseSector')} names={places.sectors} markRequired={markRequired} />
+        <PlaceSelect meta={fields.commune} label={t('form.commune')} choose={t('form.chooseCommune')} names={places.communes} markRequired={markRequired} />
       </div>
       <h2 className="form-section-title">{t('form.reporter')}</h2>
       <EventField meta={fields.fullName} label={t('form.fullName')} maxLength={TICKET_LIMITS.fullName} required markRequired={markRequired} />
@@ -137,5 +140,24 @@ export function TicketFields({
         <EventField meta={fields.realAddress} label={t('form.realAddress')} maxLength={TICKET_LIMITS.realAddress} />
       </div>
     </>
+  );
+}
+
+/**
+ * A sector or commune chosen from the road profile. A place written before the profile was
+ * enforced stays among the choices while it is the ticket's, so an edit keeps it.
+ */
+function PlaceSelect({ meta, label, choose, names, markRequired }: { meta: Meta; label: string; choose: string; names: string[]; markRequired: boolean }) {
+  const current = typeof meta.initialValue === 'string' ? meta.initialValue : '';
+  const choices = current && !names.includes(current) ? [...names, current] : names;
+  return (
+    <EventSelect meta={meta} label={label} required markRequired={markRequired}>
+      <option value="">{choose}</option>
+      {choices.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </EventSelect>
   );
 }

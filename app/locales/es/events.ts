@@ -98,6 +98,8 @@ export const events = {
     chooseOrientation: 'Seleccione una orientación',
     sector: 'Sector',
     commune: 'Comuna',
+    chooseSector: 'Seleccione un sector',
+    chooseCommune: 'Seleccione una comuna',
     fill: 'Completar sector y comuna',
     filled: 'Sector y comuna completados según el kilómetro {{km}}.',
     notOnRoad: 'El kilómetro {{km}} no pertenece a ningún tramo de la ruta.',

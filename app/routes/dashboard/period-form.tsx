@@ -1,6 +1,10 @@
 import { Button } from '~/components/button';
 import { useT } from '~/components/use-t';
 import type { Period } from './period.server';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 /**
  * Month and year for a page's numbers: a plain GET form to the page itself, so it works

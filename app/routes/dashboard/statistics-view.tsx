@@ -6,6 +6,10 @@ import { SlaChart } from '~/components/charts/sla-chart';
 import { TrendChart } from '~/components/charts/trend-chart';
 import { useNumberFormat, useT } from '~/components/use-t';
 import { CounterCards, DataTable } from './dashboard-parts';
+import { dashboard } from '~/locales/es/dashboard';
+import { registerNamespace } from '~/i18n/config';
+
+registerNamespace('dashboard', dashboard);
 
 /** "2026-10-05" -> "05-10-2026" (calendar days from the API are already Chilean). */
 function calendarDay(day: string | undefined): string {

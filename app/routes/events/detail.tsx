@@ -34,7 +34,8 @@ import { pageTitle } from '~/utils/meta';
 import { ticketAction } from './detail.server';
 import { ticketIdOf } from './events.server';
 import { useT } from '~/components/use-t';
-import { classificationsFor, operatorsFor } from '~/reference-data.server';
+import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
+import { roadPlaces } from '@contract/road-lookup';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -45,7 +46,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const {
     auth: { user },
-    data: { ticket, history, comments, attachments, operators, classifications },
+    data: { ticket, history, comments, attachments, operators, classifications, road },
   } = await readWithAuth(context, async ({ api, user }) => {
     const id = ticketIdOf(params.id);
     const staff = isStaff(user.role);
@@ -58,11 +59,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
       staff ? operatorsFor(api, user.role) : Promise.resolve([]),
       staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
+      staff ? roadProfileFor(api) : Promise.resolve(null),
     ]);
     others.catch(() => undefined);
     const ticket = await ticketRead;
-    const [history, comments, attachments, operators, classifications] = await others;
-    return { ticket, history, comments, attachments, operators, classifications };
+    const [history, comments, attachments, operators, classifications, road] = await others;
+    return { ticket, history, comments, attachments, operators, classifications, road };
   });
   const staff = isStaff(user.role);
   const url = new URL(request.url);
@@ -74,6 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     operators,
     // A new classification must keep the ticket's type (the folio's letter).
     classifications: classifications.filter((c) => c.type === ticket.type && (c.active || c.id === ticket.classificationId)),
+    places: road ? roadPlaces(road) : { sectors: [], communes: [] },
     role: user.role,
     selfId: user.id,
     confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
@@ -115,7 +118,7 @@ function editValuesOf(ticket: Ticket) {
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
-  const { ticket, history, comments, attachments, operators, classifications, role, selfId, confirmClose, detailPath } = loaderData;
+  const { ticket, history, comments, attachments, operators, classifications, places, role, selfId, confirmClose, detailPath } = loaderData;
   const staff = isStaff(role);
   const listPath = detailPath.replace(/\/\d+$/, '');
   const closed = ticket.statusCode === 'CLOSED';
@@ -200,6 +203,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               ticket={ticket}
               operators={operators}
               classifications={classifications}
+              places={places}
               lastResult={actionData?.form === 'update' ? actionData.result : undefined}
             />
           ) : null}
@@ -336,11 +340,13 @@ function EditTicketForm({
   ticket,
   operators,
   classifications,
+  places,
   lastResult,
 }: {
   ticket: Ticket;
   operators: { id: string; name: string }[];
   classifications: Classification[];
+  places: { sectors: string[]; communes: string[] };
   lastResult?: SubmissionResult<string[]>;
 }) {
   const t = useT('events');
@@ -383,7 +389,7 @@ function EditTicketForm({
             ))}
           </EventSelect>
         </div>
-        <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} />
+        <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} places={places} />
         <div className="form-actions">
           <Button type="submit" variant="contained">
             {t('form.save')}

@@ -8,8 +8,7 @@ import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-rou
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
-import { roadProfileSchema } from '@contract/road';
-import { locateKilometer } from '@contract/road-lookup';
+import { locateKilometer, roadPlaces } from '@contract/road-lookup';
 import { isStaff } from '@contract/roles';
 import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
@@ -34,7 +33,7 @@ import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { useT } from '~/components/use-t';
-import { classificationsFor } from '~/reference-data.server';
+import { classificationsFor, roadProfileFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -65,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
       classificationsFor(api, user.role),
-      api.get('/api/road/profile', roadProfileSchema),
+      roadProfileFor(api),
       nearbyFor(api, key),
       // A driver reports as themselves: their details arrive filled in (editable). Staff record for someone else.
       user.role === 'DRIVER' ? api.get('/api/profile/me', profileSchema) : Promise.resolve(null),
@@ -134,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get('intent') === 'fill') {
     const result = submission.reply();
     const km = parseKilometer(formData.get('kilometer'));
-    const road = await api.get('/api/road/profile', roadProfileSchema);
+    const road = await roadProfileFor(api);
     const segment = km === null ? undefined : locateKilometer(road, km);
     const values = { ...(result.initialValue ?? {}) } as Record<string, unknown>;
     if (segment) Object.assign(values, { sector: segment.sector, commune: segment.commune });
@@ -291,6 +290,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
           fields={fields as unknown as TicketFieldMetas}
           classifications={classifications}
           kmRange={{ min: road.minKm, max: road.maxKm }}
+          places={roadPlaces(road)}
           markRequired
           onLocationChange={() => fillFromKilometer(false)}
           fillButton={

@@ -57,6 +57,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       <p className="screen-note">
         <a href={`/${area}/reports/summary`}>{t('summaryLink')}</a>
       </p>
+      {area === 'admin' ? (
+        <p className="screen-note">
+          <a href="/admin/road">{t('road.link')}</a>
+        </p>
+      ) : null}
 
       {error ? (
         <Alert severity="error" className="reports-alert" role="alert">
