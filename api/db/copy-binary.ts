@@ -14,6 +14,9 @@ export function copyBinaryValues(): Transform {
   let headerDone = false;
   let finished = false;
   return new Transform({
+    // Room for a few of the connection's reads, so the database is not stopped at every step.
+    readableHighWaterMark: 1 << 20,
+    writableHighWaterMark: 1 << 20,
     transform(chunk: Buffer, _encoding, done: TransformCallback) {
       const data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
       let at = 0;

@@ -127,7 +127,8 @@ test.describe('reports', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar reporte' }).click()]);
     expect(csv.suggestedFilename()).toBe(`reporte-eventos-${year}-${month}.csv`);
     const text = (await readFile((await csv.path())!, 'utf8')).replace(/^\uFEFF/, '');
-    expect(text.split('\r\n')[0]).toMatch(/^Folio,Tipo,Clasificación,Estado,Atrasado,Canal,/);
+    // Excel's Chilean dialect by default: ";" between quoted cells (decision 122).
+    expect(text.split('\r\n')[0]).toMatch(/^"Folio";"Tipo";"Clasificación";"Estado";"Atrasado";"Canal";/);
   });
 
   test('the inspector downloads the summary for the fiscal inspection', async ({ page }) => {

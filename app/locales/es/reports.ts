@@ -26,7 +26,7 @@ export const reports = {
   summaryLink: 'Ver el resumen mensual para la Inspección Fiscal en pantalla (imprimible)',
   months: ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'],
   format: 'Formato',
-  formats: { xlsx: 'Excel (.xlsx)', csv: 'CSV (texto separado por comas)' },
+  formats: { xlsx: 'Excel (.xlsx)', csv: 'CSV (texto separado por punto y coma, como lo abre Excel en Chile)' },
   download: 'Descargar reporte',
   errors: {
     title: 'No se pudo descargar el reporte',

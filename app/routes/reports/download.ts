@@ -16,7 +16,8 @@ function statusOf(error: unknown): number | null {
 }
 
 /**
- * GET /{area}/reports/download?report=&month=&year=&format=: the monthly report as a file.
+ * GET /{area}/reports/download?report=&month=&year=&format=[&dialect=]: the monthly report as a
+ * file (CSV in Excel's Chilean dialect unless `dialect=rfc4180`, decision 122).
  * The API's body is passed through as it arrives (no buffering: the Node adapter writes it
  * at the browser's pace). A failure goes back to the reports form with the choice kept and
  * a reason the page explains in Spanish. Only the areas with reports mount this route.
@@ -46,11 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const parsed = reportRequestSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw back(firstInvalidField(url.searchParams) ?? 'invalid');
-  const { report, month, year, format } = parsed.data;
+  const { report, month, year, format, dialect } = parsed.data;
 
   let upstream: Response;
   try {
-    upstream = await api.stream(`/api/report/${report}`, { month, year, format });
+    upstream = await api.stream(`/api/report/${report}`, { month, year, format, dialect });
   } catch (error) {
     const status = statusOf(error);
     // A redirect (the session ended: 401) leaves as it is.
