@@ -19,6 +19,19 @@ export async function preloadAxe(page: Page): Promise<void> {
  * (WCAG 2.2 A and AA plus best practices), or only `rules`.
  */
 export async function axeViolations(page: Page, where: string, rules?: string[]): Promise<string[]> {
+  // The colours a page settles on, not a frame of a transition (a pressed button, a toast coming
+  // in): axe reads the computed colours of the moment it runs.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const results = await page.evaluate(
     (runOnly) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, runOnly ? { runOnly } : {}),
     rules ?? null,

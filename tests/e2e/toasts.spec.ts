@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createCookieSessionStorage } from 'react-router';
+import { hydrated } from './fixtures';
 
 /**
  * Seven messages queued in a row, as actions leave them in the session's flash. The session
@@ -61,6 +62,9 @@ test.describe('toasts', () => {
     const items = page.getByRole('region', { name: 'Mensajes' }).getByRole('listitem');
     await expect(items).toHaveCount(6);
     if (javaScriptEnabled) {
+      // The toasts' timers start when the page hydrates: the clock runs from there (under load,
+      // running it earlier let the time pass before any timer existed).
+      await hydrated(page);
       await page.clock.runFor(6_500);
       // Successes go after six seconds, the error stays a little longer.
       await expect(items).toHaveCount(1);

@@ -17,9 +17,9 @@ import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Column, type CsvOut, type T
 /**
  * Report 1, the month's tickets in detail (docs/decisions/122-reports-for-excel.md):
  * - as a workbook, typed cells (dates, numbers) read in keyset batches and written by exceljs;
- * - as CSV, every cell formatted by the database in one query: PostgreSQL streams it with
- *   `COPY … TO STDOUT` at its own speed; the embedded database runs the same query in batches
- *   and this module quotes the cells exactly as COPY does.
+ * - as CSV, each ticket's whole line built by the database in one query: PostgreSQL streams it
+ *   with a binary `COPY … TO STDOUT` at its own speed; the embedded database runs the same
+ *   query in batches. Both give the same bytes.
  */
 
 const DATE = { kind: 'date' } as const;

@@ -65,9 +65,9 @@ export function safeText(value: string): string {
 }
 
 /**
- * One cell as PostgreSQL's COPY writes it with FORCE_QUOTE *: every value quoted, its quotes
- * doubled; nothing at all for a missing value. Quoted, a separator, a tab or a line break inside
- * a cell never splits it, whatever separator the reader guesses.
+ * One text cell: quoted, its quotes doubled; nothing at all for a missing value. Quoted, a
+ * separator, a tab or a line break inside a cell never splits it, whatever separator the reader
+ * guesses. The detail report's lines are quoted the same way in SQL (detail-report.ts).
  */
 export function csvQuoted(value: string | null): string {
   return value === null ? '' : `"${value.replace(/"/g, '""')}"`;
