@@ -5,7 +5,7 @@ import { openDatabase, queryRows } from '../api/db/client';
 
 export const EXPORT_MONTH = { year: 2020, month: 2 };
 const n = Number(process.argv[2] ?? 200_000);
-const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data', longStatements: true });
 await queryRows(handle.db, sql`delete from ticket where folio like 'X-2020-%'`);
 for (let from = 1; from <= n; from += 50_000) {
   const to = Math.min(n, from + 49_999);

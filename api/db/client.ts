@@ -53,7 +53,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`
  * (or in memory for "memory://"). Both run the same migrations.
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Maintenance scripts (bulk seeding): statements may run as long as they need. */
+  longStatements?: boolean;
+}): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -63,8 +68,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
       // milliseconds; reports read in batches), or the call fails with 503 within 5 s
       // (http/error-handler.ts). Broken connections are replaced: it recovers by itself.
       connectionTimeoutMillis: 3_000,
-      query_timeout: 4_000,
-      statement_timeout: 4_000,
+      ...(options.longStatements ? {} : { query_timeout: 4_000, statement_timeout: 4_000 }),
       keepAlive: true,
     });
     // An idle connection the server closes (a restart, an administrator) must not crash the

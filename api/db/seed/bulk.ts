@@ -167,7 +167,7 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
 /** npx tsx api/db/seed/bulk.ts 1000000 (DATABASE_URL, or the embedded database in DATA_DIR). */
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const n = Number(process.argv[2] ?? 100_000);
-  const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data', longStatements: true });
   const started = Date.now();
   await handle.migrate();
   await seedDatabase(handle.db, { demo: true, demoTickets: 0 });
