@@ -131,6 +131,8 @@ describe('user administration', () => {
     expect((await list('q=Carolina')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
     expect((await list('q=inspector@')).content).toHaveLength(1);
     expect((await list('q=13.579.246-2')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
+    // LIKE's wildcards are searched for as themselves: nobody's name, e-mail or RUT holds them.
+    for (const wildcard of ['%', '_', '%25', '1_', '\\']) expect((await list(`q=${encodeURIComponent(wildcard)}`)).content, wildcard).toEqual([]);
     const drivers = await list('profileCode=DRIVER&size=100');
     expect(drivers.content.every((p: { profileCode: string }) => p.profileCode === 'DRIVER')).toBe(true);
     expect(drivers.total).toBe(drivers.content.length);

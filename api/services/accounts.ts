@@ -9,6 +9,7 @@ import { conflict, notFound } from '../http/errors';
 import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail, findLiveProfileById, type ProfileRow } from './profiles';
 import { revokeAllTokens, type Principal } from './tokens';
+import { escapeLike } from '../db/escape-like';
 
 export function toProfileDto(row: ProfileRow): Profile {
   return {
@@ -146,13 +147,15 @@ export async function listProfiles(db: Database, query: UserListQuery): Promise<
   if (query.profileCode) filters.push(eq(profile.profileCode, query.profileCode));
   if (query.status) filters.push(eq(profile.status, query.status));
   if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(query.q)}%`;
+    // A RUT as typed, dots and dash aside: only digits and K search the RUTs.
     const rutDigits = query.q.replace(/[.\s-]/g, '');
+    const rutLike = /^[\dkK]+$/.test(rutDigits) ? `%${rutDigits}%` : null;
     filters.push(
       or(
         ilike(profile.email, like),
         ilike(sql`${profile.firstName} || ' ' || ${profile.lastName}`, like),
-        ...(rutDigits ? [ilike(sql`replace(${profile.rut}, '-', '')`, `%${rutDigits}%`)] : []),
+        ...(rutLike ? [ilike(sql`replace(${profile.rut}, '-', '')`, rutLike)] : []),
       )!,
     );
   }

@@ -17,6 +17,7 @@ import type { ReadCache } from '../read-cache';
 import type { ListScope } from './permissions';
 import { fullName } from './store';
 import { isLate, lateCondition } from './sla';
+import { escapeLike } from '../../db/escape-like';
 
 /**
  * Ticket lists. Cost per page view, whatever the table size:
@@ -44,8 +45,6 @@ const TAB_STATUSES: Record<TicketListQuery['tab'], readonly TicketStatus[]> = {
   active: TICKET_STATUSES.filter((s) => s !== 'CLOSED'),
   closed: ['CLOSED'],
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const FOLIO = /^[RSI]-\d{4}-\d{6,}$/i;
 /** A whole RUT as typed with its dash or dots (a bare number may be part of anything). */
