@@ -56,3 +56,17 @@ describe('attachments on object storage', () => {
     expect(() => loadConfig({ ...full, S3_FORCE_PATH_STYLE: 'quizás' })).toThrow(/^Invalid configuration: S3_FORCE_PATH_STYLE: /);
   });
 });
+
+describe('TWO_STEP_ROLES', () => {
+  it('names staff roles, in any case and order, or nobody', () => {
+    expect(loadConfig({}).twoStepRoles).toEqual(['ADMIN']);
+    expect(loadConfig({ TWO_STEP_ROLES: ' admin, Supervisor ' }).twoStepRoles).toEqual(['ADMIN', 'SUPERVISOR']);
+    expect(loadConfig({ TWO_STEP_ROLES: '' }).twoStepRoles).toEqual([]);
+  });
+  it('stops the start with one line for a name that is not a staff role', () => {
+    expect(() => loadConfig({ TWO_STEP_ROLES: 'ADMN' })).toThrow(
+      'Invalid configuration: TWO_STEP_ROLES: ADMN is not one of OPERATOR, SUPERVISOR, INSPECTOR, ADMIN (or empty)',
+    );
+    expect(() => loadConfig({ TWO_STEP_ROLES: 'ADMIN,DRIVER' })).toThrow(/TWO_STEP_ROLES: DRIVER is not one of/);
+  });
+});

@@ -84,6 +84,20 @@ export type Config = {
   s3: S3Settings | undefined;
 };
 
+/** The staff roles that can be made to use a second step: every role but the driver's. */
+const TWO_STEP_CAPABLE = ROLES.filter((r) => r !== 'DRIVER');
+
+/**
+ * TWO_STEP_ROLES as roles. A name that is not one of them stops the start: a typo ("ADMN")
+ * must not quietly leave the administrators without their second step.
+ */
+function twoStepRolesOf(value: string): Role[] {
+  const names = value.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean);
+  const wrong = names.find((r) => !(TWO_STEP_CAPABLE as readonly string[]).includes(r));
+  if (wrong) throw new ConfigError(`Invalid configuration: TWO_STEP_ROLES: ${wrong} is not one of ${TWO_STEP_CAPABLE.join(', ')} (or empty)`);
+  return names as Role[];
+}
+
 /**
  * Reads the environment once. A bad value throws an Error whose message is one line
  * naming the variable, so `server.ts` can print it and stop.
@@ -112,7 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
-    twoStepRoles: c.TWO_STEP_ROLES.split(',').map((r) => r.trim().toUpperCase()).filter((r): r is Role => r !== 'DRIVER' && (ROLES as readonly string[]).includes(r)),
+    twoStepRoles: twoStepRolesOf(c.TWO_STEP_ROLES),
     logLevel: c.LOG_LEVEL,
     metricsToken: c.METRICS_TOKEN,
     trustedWebAddresses: c.TRUSTED_WEB_ADDRESSES.split(',').map((a) => a.trim()).filter(Boolean),
