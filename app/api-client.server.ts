@@ -27,6 +27,11 @@ type CallOptions<S extends z.ZodType | undefined> = {
   body?: unknown;
   query?: Query;
   schema?: S;
+  /**
+   * A 401 comes back as a failure for the caller to handle, instead of ending the session: for a
+   * token that is not a session yet (the second step of a sign-in).
+   */
+  unauthorizedIsAnswer?: boolean;
 };
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -106,7 +111,7 @@ export class ApiClient {
     path: string,
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
-    const { answer, headers } = await this.request(method, path, options.body, options.query);
+    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer);
     if (method !== 'GET') forgetAfterWrite(path);
     if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
     let payload: unknown = undefined;
@@ -170,7 +175,13 @@ export class ApiClient {
   }
 
   /** A JSON call (or none) through undici; the answer has passed `check`. */
-  private async request(method: Method, path: string, body: unknown, query?: Query): Promise<{ answer: Answer; headers: () => Headers }> {
+  private async request(
+    method: Method,
+    path: string,
+    body: unknown,
+    query?: Query,
+    unauthorizedIsAnswer = false,
+  ): Promise<{ answer: Answer; headers: () => Headers }> {
     const requestHeaders: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) requestHeaders['content-type'] = 'application/json';
     if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
@@ -210,7 +221,7 @@ export class ApiClient {
       if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
-    await this.check(method, path, answer);
+    await this.check(method, path, answer, unauthorizedIsAnswer);
     return { answer, headers };
   }
 
@@ -256,13 +267,13 @@ export class ApiClient {
   }
 
   /** The answers every page handles the same way: 5xx (unavailable), 401 (session over), 404. */
-  private async check(method: Method, path: string, answer: Answer): Promise<void> {
+  private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false): Promise<void> {
     if (answer.status >= 500) {
       log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
       await answer.discard();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
-    if (answer.status === 401 && this.token) {
+    if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
       await answer.discard();
       throw redirect('/', { headers: { 'Set-Cookie': await destroySession(this.session) } });
     }

@@ -113,6 +113,11 @@ export function holdForSecondStep(session: AppSession, pending: PendingSignIn): 
   session.set('pending', pending);
 }
 
+/** A second step that can no longer be completed (too many wrong codes): start over. */
+export function dropPending(session: AppSession): void {
+  session.unset('pending');
+}
+
 export function readPending(session: AppSession): PendingSignIn | null {
   const parsed = pendingSchema.safeParse(session.get('pending'));
   return parsed.success ? parsed.data : null;

@@ -66,17 +66,41 @@ test('a staff member sets up a second step in Mi perfil and signs in with a code
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/operator\/dashboard$/);
 
-  // And with a recovery code instead.
+  // And with a recovery code instead, chosen by a link (a plain link: it works without JavaScript).
   await signOut(page);
   await page.goto('/user/login');
   await submitLogin(page, person.email, person.password);
   await expect(page).toHaveURL(/\/user\/two-step$/);
+  // The app's code is digits: the phone shows its number pad.
+  await expect(page.getByLabel('Código de verificación')).toHaveAttribute('inputmode', 'numeric');
+  await page.getByRole('link', { name: 'Usar un código de recuperación' }).click();
+  await expect(page).toHaveURL(/\/user\/two-step\?recovery$/);
+  await expect(page.getByLabel('Código de recuperación')).toHaveAttribute('inputmode', 'text');
   await ready(page);
-  await page.getByLabel('Código de verificación').fill(recoveryCodes[0]!);
+  await page.getByLabel('Código de recuperación').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/operator\/dashboard$/);
   await page.goto('/operator/profile');
   await expect(panel).toContainText('Le quedan 9 códigos de recuperación.');
+
+  // Five wrong codes: back to the sign-in page, which says why; the half-open sign-in is over.
+  await signOut(page);
+  await page.goto('/user/login');
+  await submitLogin(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/user\/two-step$/);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await ready(page);
+    await page.getByLabel('Código de verificación').fill('000000');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(page.getByLabel('Código de verificación')).toHaveAccessibleDescription(/no es válido/);
+  }
+  await ready(page);
+  await page.getByLabel('Código de verificación').fill('000000');
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Demasiados códigos incorrectos' })).toBeVisible();
+  await page.goto('/user/two-step');
+  await expect(page).toHaveURL(/\/user\/login$/);
 });
 
 test('an admin resets a user’s second step after a confirmation; the user then signs in with the password alone', async ({ page, browser }) => {
