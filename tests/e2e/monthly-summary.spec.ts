@@ -141,4 +141,16 @@ test('the administrator sees the road profile whose sectors and communes the eve
     (await page.getByLabel(label).locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).filter(Boolean);
   expect(await offered('Sector')).toEqual([...new Set(road.segments.map((s) => s.sector))]);
   expect(await offered('Comuna')).toEqual([...new Set(road.segments.map((s) => s.commune))]);
+
+  // So does the events list's filter, and choosing one lists that place's events only.
+  await page.goto('/admin/events');
+  const filters = page.getByRole('search', { name: 'Filtrar eventos' });
+  await filters.locator('summary').click();
+  expect(await offered('Sector')).toEqual([...new Set(road.segments.map((s) => s.sector))]);
+  await filters.getByLabel('Sector').selectOption('Placilla');
+  await filters.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(/sector=Placilla/);
+  const listed = await apiCall<{ total: number }>(await apiToken(demo.admin), 'GET', '/api/ticket/list/all?size=1&sector=Placilla');
+  expect(listed.total).toBeGreaterThan(0);
+  await expect(page.getByLabel('Sector')).toHaveValue('Placilla');
 });

@@ -14,7 +14,8 @@ import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
 import { useNumberFormat, useT } from '~/components/use-t';
-import { classificationsFor, operatorsFor } from '~/reference-data.server';
+import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
+import { roadPlaces } from '@contract/road-lookup';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -34,12 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.max(0, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0));
   const {
     auth: { user },
-    data: [list, classifications, operators],
+    data: [list, classifications, operators, road],
   } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
       fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
       classificationsFor(api, user.role),
       user.role !== 'DRIVER' ? operatorsFor(api, user.role) : Promise.resolve([]),
+      roadProfileFor(api),
     ]),
   );
   const staffView = user.role !== 'DRIVER';
@@ -53,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The filter's choices: a name for each id.
     classifications: classifications.map(({ id, name }) => ({ id, name })),
     operators: operators.map(({ id, name }) => ({ id, name })),
+    // Tickets take their place from the road profile (decision 122): its places are the choices.
+    places: roadPlaces(road),
     canCreate: user.role !== 'INSPECTOR',
     staffView,
     pathname: url.pathname,
@@ -70,7 +74,7 @@ function listHref(pathname: string, filters: Record<string, string>, page = 0): 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
   const navigation = useNavigation();
-  const { list, filters, classifications, operators, canCreate, staffView, pathname } = loaderData;
+  const { list, filters, classifications, operators, places, canCreate, staffView, pathname } = loaderData;
   const tab = (filters.tab ?? 'all') as TicketTab;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
@@ -150,8 +154,20 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </FilterSelect>
-            <FilterText name="sector" label={t('filters.sector')} defaultValue={filters.sector} maxLength={120} />
-            <FilterText name="commune" label={t('filters.commune')} defaultValue={filters.commune} maxLength={120} />
+            <FilterSelect name="sector" label={t('filters.sector')} defaultValue={filters.sector} allLabel={t('filters.all')}>
+              {places.sectors.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect name="commune" label={t('filters.commune')} defaultValue={filters.commune} allLabel={t('filters.all')}>
+              {places.communes.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </FilterSelect>
             <FilterSelect name="orientation" label={t('filters.orientation')} defaultValue={filters.orientation} allLabel={t('filters.all')}>
               {ORIENTATIONS.map((o) => (
                 <option key={o} value={o}>
