@@ -73,6 +73,8 @@ export type AppDeps = {
   logStream?: Writable;
   /** The database pool's use, for /metrics (PostgreSQL only). */
   poolStats?: PoolStats;
+  /** Statements sent to the database so far, for /metrics. */
+  queryCount?: () => number;
   /** COPY … TO STDOUT (PostgreSQL only). */
   copyOut?: CopyOut;
 };
@@ -100,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
   app.decorate('copyOut', deps.copyOut);
   registerAccessLog(app);
-  registerMetrics(app, deps.poolStats);
+  registerMetrics(app, deps.poolStats, deps.queryCount);
   registerValidation(app);
   registerSerialization(app, deps.config.env === 'test');
   app.decorate('loginThrottle', new LoginThrottle(deps.db, deps.throttleLimits));

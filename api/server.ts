@@ -20,7 +20,7 @@ async function main() {
   });
   // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
   const channel = database.url ? postgresChannel(database.url, console) : localChannel();
-  const app = await buildApp({ config, db: database.db, channel, poolStats: database.poolStats, copyOut: database.copyOut });
+  const app = await buildApp({ config, db: database.db, channel, poolStats: database.poolStats, queryCount: database.queryCount, copyOut: database.copyOut });
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });

@@ -10,8 +10,12 @@ const check = (name, value, { min, max } = budgets[name], note = '') => {
   checks.push({ name, status: ok ? 'ok' : 'MISS', value, limit: min !== undefined ? `>= ${min}` : `<= ${max}`, note });
 };
 
-check('eventsListThroughputRatio', r.pages.events?.ratio);
+const PRODUCT_PAGES = ['login', 'dashboard', 'events', 'detail', 'newEvent'];
+for (const page of PRODUCT_PAGES) check('pageShareOfBare', r.pages[page]?.ratio, budgets.pageShareOfBare, page);
+check('eventsShareOfBare', r.pages.events?.ratio);
+check('loginShareOfBare', r.pages.login?.ratio);
 for (const [page, w] of Object.entries(r.weight)) {
+  if (page === 'bare') continue;
   check('jsGzipBytes', w.jsGzip, budgets.jsGzipBytes, page);
   check('htmlCssGzipBytes', w.htmlGzip + w.cssGzip, budgets.htmlCssGzipBytes, page);
 }
@@ -20,6 +24,7 @@ for (const [page, l] of Object.entries(r.lighthouse)) {
   check('lighthouseAccessibility', l.accessibility, budgets.lighthouseAccessibility, page);
   check('lighthouseBestPractices', l.bestPractices, budgets.lighthouseBestPractices, page);
 }
+for (const [page, l] of Object.entries(r.lighthouse3g ?? {})) check('lcp3gMs', l.lcpMs, budgets.lcp3gMs, `driver ${page}`);
 if (r.database === 'postgres' && r.tickets >= 1_000_000) check('apiListPage0P95Ms', r.api.listPage0?.p95);
 else checks.push({ name: 'apiListPage0P95Ms', status: 'not applicable', note: 'needs PostgreSQL and --million' });
 if (r.exportRows >= 200_000) {

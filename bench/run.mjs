@@ -10,7 +10,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { load, timeIt } from './lib/load.mjs';
-import { memorySampler, rssMiB, start, stop, waitFor } from './lib/processes.mjs';
+import { cpuMs, memorySampler, rssMiB, start, stop, waitFor } from './lib/processes.mjs';
+import { pageCounts } from './lib/counts.mjs';
 import { pageWeight } from './lib/weight.mjs';
 import { lighthouseScores } from './lib/lighthouse.mjs';
 import { toMarkdown } from './lib/markdown.mjs';
@@ -25,8 +26,11 @@ const exportRows = Number(flag('export-rows', 200_000));
 const duration = Number(flag('duration', 10));
 const WARM_UP_SECONDS = 3;
 const BUILD_DIR = 'build-bench';
+const BARE_BUILD_DIR = path.resolve('build-bench-bare');
 const WEB = 'http://127.0.0.1:3400';
+const BARE = 'http://127.0.0.1:3401';
 const API = 'http://127.0.0.1:4400';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 const databaseUrl = process.env.DATABASE_URL;
 const dataDir = path.resolve('bench/.data');
 const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
@@ -37,8 +41,10 @@ const run = (cmd, args, env = {}) => {
 };
 
 if (!flag('no-build', false)) {
-  step('Build (production, with the bare comparison page)');
+  step('Build (production, with the in-product comparison page)');
   run('npm', ['run', '--silent', 'build'], { BUILD_DIR, BENCH_FLOOR: '1' });
+  step('Build the bare React Router app (bench/bare-app)');
+  run('npx', ['react-router', 'build', 'bench/bare-app'], { BARE_BUILD_DIR });
 }
 
 let seedSeconds = null;
@@ -59,21 +65,41 @@ if (flag('no-seed', false)) {
   seedSeconds = (Date.now() - seedStarted) / 1000;
 }
 
-const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { ...dbEnv, API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo', TWO_STEP_ROLES: '' });
+const api = start('API', [`${BUILD_DIR}/api/server.mjs`], {
+  ...dbEnv,
+  API_PORT: '4400',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  SEED: 'demo',
+  TWO_STEP_ROLES: '',
+  METRICS_TOKEN,
+});
 const web = start('Web', ['server/web.mjs'], {
   BUILD_DIR,
   PORT: '3400',
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789',
   CONCESSION_API_URL: API,
+  METRICS_TOKEN,
 });
-const results = { when: new Date().toISOString(), tickets, exportRows, database: databaseUrl ? 'postgres' : 'embedded', seedSeconds, pages: {}, api: {}, exports: {}, weight: {}, lighthouse: {} };
-try {
-  await waitFor(`${API}/api/health`);
-  await waitFor(`${WEB}/user/login`);
+const bare = start('Bare app', ['bench/bare-app/server.mjs'], { BARE_BUILD_DIR, PORT: '3401' });
+const results = {
+  when: new Date().toISOString(),
+  tickets,
+  exportRows,
+  database: databaseUrl ? 'postgres' : 'embedded',
+  seedSeconds,
+  pages: {},
+  api: {},
+  exports: {},
+  weight: {},
+  lighthouse: {},
+  lighthouse3g: {},
+};
 
-  // A signed-in operator: the web session cookie and an API token.
-  const form = new URLSearchParams({ email: 'operador@concesion.demo', password: 'Demo-2026', terms: 'on', redirectTo: '' });
+/** A signed-in session of the web app: its cookie, and an API token of the same account. */
+async function signIn(email) {
+  const form = new URLSearchParams({ email, password: 'Demo-2026', terms: 'on', redirectTo: '' });
   const login = await fetch(`${WEB}/user/login`, { method: 'POST', body: form, redirect: 'manual' });
   let cookie = String(login.headers.get('set-cookie')).split(';')[0];
   // The first page after signing in shows the "signed in" toast and clears it from the
@@ -83,12 +109,21 @@ try {
   const auth = await fetch(`${API}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operador@concesion.demo', password: 'Demo-2026', providerId: 'email', tokenId: '' }),
+    body: JSON.stringify({ email, password: 'Demo-2026', providerId: 'email', tokenId: '' }),
   });
   const bearer = { authorization: String(auth.headers.get('authorization')) };
-  const someTicket = (await (await fetch(`${API}/api/ticket/list/all?size=1`, { headers: bearer })).json()).payload.content[0].id;
+  const someTicket = (await (await fetch(`${API}/api/ticket/list/all?size=1`, { headers: bearer })).json()).payload.content[0]?.id;
+  return { cookie, bearer, someTicket };
+}
 
+try {
+  await waitFor(`${API}/api/health`);
+  await waitFor(`${WEB}/user/login`);
+  await waitFor(BARE);
+
+  const { cookie, bearer, someTicket } = await signIn('operador@concesion.demo');
   const pages = {
+    bare: '/',
     floor: '/bench/floor',
     login: '/user/login',
     dashboard: '/operator/dashboard',
@@ -96,16 +131,26 @@ try {
     detail: `/operator/events/${someTicket}`,
     newEvent: '/operator/events/new',
   };
+  const baseOf = (name) => (name === 'bare' ? BARE : WEB);
+  const headersOf = (name) => (name === 'bare' || name === 'floor' || name === 'login' ? {} : { cookie });
   step('Web throughput (autocannon, 10 connections, each page warmed up first)');
   for (const [name, page] of Object.entries(pages)) {
-    if (name === 'newEvent') continue;
-    const headers = name === 'floor' || name === 'login' ? {} : { cookie };
+    const headers = headersOf(name);
+    const server = name === 'bare' ? bare : web;
     // Untimed: the first seconds of a page run its code cold (V8 compiles it as it goes), and
-    // the bare page, measured first, would otherwise pay that alone.
-    await load(WEB + page, { headers, duration: WARM_UP_SECONDS });
-    results.pages[name] = await load(WEB + page, { headers, duration });
-    results.pages[name].ratio = Math.round((results.pages[name].rps / results.pages.floor.rps) * 100) / 100;
-    console.log(name, results.pages[name]);
+    // the bare app, measured first, would otherwise pay that alone.
+    await load(baseOf(name) + page, { headers, duration: WARM_UP_SECONDS });
+    const cpuBefore = { web: cpuMs(server.pid), api: cpuMs(api.pid) };
+    const measured = await load(baseOf(name) + page, { headers, duration });
+    measured.webCpuMs = Math.round(((cpuMs(server.pid) - cpuBefore.web) / Math.max(measured.requests, 1)) * 100) / 100;
+    measured.apiCpuMs = Math.round(((cpuMs(api.pid) - cpuBefore.api) / Math.max(measured.requests, 1)) * 100) / 100;
+    // Shares of the bare React Router app (the framework's floor) and of the in-product page.
+    const bareRps = results.pages.bare?.rps ?? measured.rps;
+    measured.ratio = Math.round((measured.rps / bareRps) * 100) / 100;
+    if (results.pages.floor) measured.floorRatio = Math.round((measured.rps / results.pages.floor.rps) * 100) / 100;
+    if (name !== 'bare') Object.assign(measured, await pageCounts({ web: WEB, api: API, token: METRICS_TOKEN }, page, headers));
+    results.pages[name] = measured;
+    console.log(name, measured);
   }
 
   step('API latency, beside the same SQL run directly');
@@ -187,7 +232,7 @@ try {
 
   step('Page weight');
   for (const [name, page] of Object.entries(pages)) {
-    results.weight[name] = await pageWeight(WEB, page, name === 'floor' || name === 'login' ? {} : { cookie });
+    results.weight[name] = await pageWeight(baseOf(name), page, headersOf(name));
   }
 
   if (!flag('no-lighthouse', false)) {
@@ -196,10 +241,24 @@ try {
       results.lighthouse[name] = await lighthouseScores(WEB + pages[name], { cookie: name === 'login' ? undefined : cookie });
       console.log(name, results.lighthouse[name]);
     }
+    // The driver's own screens, as a phone on a weak road signal loads them.
+    step('Lighthouse 12 (Regular 3G: 300 ms RTT, 700 kbps, 4x CPU; the driver; median of 3)');
+    const driver = await signIn('conductor@concesion.demo');
+    const driverPages = {
+      dashboard: '/driver/dashboard',
+      events: '/driver/events',
+      newEvent: '/driver/events/new',
+      detail: `/driver/events/${driver.someTicket}`,
+    };
+    for (const [name, page] of Object.entries(driverPages)) {
+      results.lighthouse3g[name] = await lighthouseScores(WEB + page, { cookie: driver.cookie, throttling: 'regular3g' });
+      console.log(name, results.lighthouse3g[name]);
+    }
   }
 } finally {
   await stop(web);
   await stop(api);
+  await stop(bare);
 }
 
 mkdirSync('bench/results', { recursive: true });

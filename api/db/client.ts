@@ -39,6 +39,8 @@ export type DatabaseHandle = {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** The connection pool's use (PostgreSQL only), for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** Statements sent through the query builder since the start, for /metrics. */
+  queryCount: () => number;
   copyOut?: CopyOut;
   close(): Promise<void>;
 };
@@ -59,6 +61,10 @@ export function openDatabase(options: {
   /** Maintenance scripts (bulk seeding): statements may run as long as they need. */
   longStatements?: boolean;
 }): DatabaseHandle {
+  // drizzle's logger sees every statement the query builder sends (db.select, db.execute...).
+  let queries = 0;
+  const logger = { logQuery: () => void queries++ };
+  const queryCount = () => queries;
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -74,7 +80,7 @@ export function openDatabase(options: {
     // An idle connection the server closes (a restart, an administrator) must not crash the
     // API: the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -91,6 +97,7 @@ export function openDatabase(options: {
         }
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      queryCount,
       copyOut: (query, copyOptions) => copyOutOf(options.databaseUrl!, query, copyOptions),
       close: () => pool.end(),
     };
@@ -100,13 +107,14 @@ export function openDatabase(options: {
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
   // pg_trgm and unaccent back the ticket search index (migrations 0001 and 0005); PostgreSQL ships them in contrib.
   const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,
     kind: 'embedded',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(),
+    queryCount,
     close: () => client.close(),
   };
 }

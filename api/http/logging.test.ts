@@ -25,7 +25,7 @@ beforeAll(async () => {
     }
   });
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/api-logging-test', METRICS_TOKEN: 'token-de-metricas-0123456789' }), twoStepRoles: [] };
-  app = await buildApp({ config, db: database.db, logStream: stream });
+  app = await buildApp({ config, db: database.db, logStream: stream, queryCount: database.queryCount });
   await app.ready();
 });
 afterAll(async () => {
@@ -92,5 +92,24 @@ describe('/metrics', () => {
     const before = count(await read());
     await app.inject({ method: 'GET', url: '/api/health' });
     expect(count(await read())).toBe(before + 1);
+  });
+
+  it("counts the database's statements, so a page view's cost can be read (npm run bench)", async () => {
+    const read = async () => (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer token-de-metricas-0123456789' } })).body;
+    const queries = (text: string) => Number(/^db_queries_total (\d+)$/m.exec(text)?.[1]);
+    const idle = queries(await read());
+    const quiet = queries(await read()) - idle;
+    const before = queries(await read());
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      payload: { email: 'operador@concesion.demo', password: 'Demo-2026', providerId: 'email', tokenId: '' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const list = await app.inject({ method: 'GET', url: '/api/ticket/list/all?size=5', headers: { authorization: String(signIn.headers.authorization) } });
+    expect(list.statusCode).toBe(200);
+    // Signing in and listing read the database several times; reading the metrics alone, once at most.
+    expect(queries(await read()) - before - quiet).toBeGreaterThanOrEqual(3);
+    expect(quiet).toBeLessThanOrEqual(1);
   });
 });

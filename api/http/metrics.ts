@@ -51,8 +51,19 @@ export class ApiMetrics {
     registers: [this.registry],
   });
 
-  constructor(queueDepth: () => Promise<number>, poolStats?: PoolStats) {
+  constructor(queueDepth: () => Promise<number>, poolStats?: PoolStats, queryCount?: () => number) {
     collectDefaultMetrics({ register: this.registry });
+    if (queryCount) {
+      new Counter({
+        name: 'db_queries_total',
+        help: 'Statements sent to the database (what one page view costs it: npm run bench)',
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(queryCount());
+        },
+      });
+    }
     new Gauge({
       name: 'mail_queue_depth',
       help: 'E-mails waiting to be sent (due now or retrying later)',
@@ -88,14 +99,14 @@ function sameSecret(given: string, expected: string): boolean {
  * Counts every answer, and serves GET /metrics to whoever holds METRICS_TOKEN (as a bearer
  * token). Without the token configured, /metrics does not exist: the public never sees it.
  */
-export function registerMetrics(app: FastifyInstance, poolStats?: PoolStats) {
+export function registerMetrics(app: FastifyInstance, poolStats?: PoolStats, queryCount?: () => number) {
   const metrics = new ApiMetrics(async () => {
     const [row] = await app.db
       .select({ n: count() })
       .from(mailQueue)
       .where(and(isNull(mailQueue.sentAt), lte(mailQueue.attempts, MAIL_ATTEMPTS - 1)));
     return row?.n ?? 0;
-  }, poolStats);
+  }, poolStats, queryCount);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', async (request, reply) => {
     const route = routeLabelOf(request);

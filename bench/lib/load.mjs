@@ -6,6 +6,7 @@ export async function load(url, { headers = {}, connections = 10, duration = 10 
   const non2xx = result.non2xx + result.errors;
   return {
     rps: Math.round(result.requests.average),
+    requests: result.requests.total,
     p50: result.latency.p50,
     p95: result.latency.p97_5 !== undefined ? percentile(result, 95) : result.latency.p90,
     p99: result.latency.p99,

@@ -1,13 +1,19 @@
 // The results as a Markdown table, as the README shows them.
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (ratio) => (ratio === undefined ? 'n/a' : `${Math.round(ratio * 100)}%`);
 
 export function toMarkdown(r) {
   const lines = [
     `Measured ${r.when.slice(0, 16).replace('T', ' ')} UTC on ${r.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} with ${r.tickets.toLocaleString('en')} tickets (${r.seedSeconds === null ? 'seeded by an earlier run' : `seeded in ${Math.round(r.seedSeconds)} s`}).`,
     '',
-    '| Page | req/s | p50 ms | p95 ms | p99 ms | vs bare page |',
-    '|---|---|---|---|---|---|',
-    ...Object.entries(r.pages).map(([name, p]) => `| ${name} | ${p.rps} | ${p.p50} | ${p.p95} | ${p.p99} | ${Math.round(p.ratio * 100)}% |`),
+    '| Page | req/s | p50 ms | p95 ms | p99 ms | vs bare app | vs in-product floor | API calls | DB queries | web CPU ms | API CPU ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...Object.entries(r.pages).map(
+      ([name, p]) =>
+        `| ${name} | ${p.rps} | ${p.p50} | ${p.p95} | ${p.p99} | ${pct(p.ratio)} | ${pct(p.floorRatio)} | ${p.apiCalls ?? 'n/a'} | ${p.dbQueries ?? 'n/a'} | ${p.webCpuMs} | ${p.apiCpuMs} |`,
+    ),
+    '',
+    'CPU ms are per request, from the processes\' CPU time over the timed run (the API\'s includes the embedded database; PostgreSQL\'s own is not counted). API calls and DB queries are for one page view.',
     '',
     '| API call | p50 ms | p95 ms | p99 ms | same SQL p95 ms | ratio |',
     '|---|---|---|---|---|---|',
@@ -32,6 +38,10 @@ export function toMarkdown(r) {
   if (Object.keys(r.lighthouse).length > 0) {
     lines.push('', '| Lighthouse (mobile) | performance | accessibility | best practices |', '|---|---|---|---|');
     for (const [name, l] of Object.entries(r.lighthouse)) lines.push(`| ${name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} |`);
+  }
+  if (Object.keys(r.lighthouse3g ?? {}).length > 0) {
+    lines.push('', '| The driver\'s page | LCP, Regular 3G (ms) | LCP, mobile preset (ms, the operator\'s page) | performance, Regular 3G |', '|---|---|---|---|');
+    for (const [name, l] of Object.entries(r.lighthouse3g)) lines.push(`| ${name} | ${l.lcpMs} | ${r.lighthouse[name]?.lcpMs ?? 'n/a'} | ${l.performance} |`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,5 @@
 // Starting the product's production builds for a benchmark, and watching their memory.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export function start(name, args, env) {
@@ -46,4 +46,14 @@ export function memorySampler(pid) {
     } catch {}
   }, 25);
   return { stop: () => (clearInterval(timer), peak) };
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU time a process has used so far (user plus system), in ms, from /proc (Linux). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }

@@ -50,7 +50,8 @@ for (const theme of THEMES) {
   for (const width of WIDTHS) {
     const colourOnly = theme !== DEFAULT_THEME;
     test(`${theme} at ${width}px: no axe violation${colourOnly ? ' of colour' : ''} on any screen`, async ({ page, context }) => {
-      test.slow();
+      // Every screen, twice signed in: the full rule set (default theme) takes longest.
+      test.setTimeout(colourOnly ? 120_000 : 240_000);
       // axe measures the colours a toast ends with, not a frame of its entrance.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await preloadAxe(page);
