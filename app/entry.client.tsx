@@ -1,9 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { i18n } from '~/i18n/config';
 import { createEmotionCache } from '~/theme';
 import { NonceContext } from '~/utils/nonce';
 
@@ -19,9 +17,8 @@ startTransition(() => {
     <StrictMode>
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
-          <I18nextProvider i18n={i18n}>
-            <HydratedRouter />
-          </I18nextProvider>
+          {/* Screens translate with the page's catalogue (app/i18n/config.ts): no provider needed. */}
+          <HydratedRouter />
         </CacheProvider>
       </NonceContext.Provider>
     </StrictMode>,

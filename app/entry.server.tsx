@@ -3,10 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { createEmotionStream } from '~/emotion-stream.server';
 import { holdModulePreloads, runScriptsAfterFirstPaint } from '~/script-priority.server';
+import { TranslatorContext } from '~/i18n/context';
 import { getI18n } from '~/i18n/middleware.server';
 import { createEmotionCache } from '~/theme';
 import { NonceContext } from '~/utils/nonce';
@@ -60,9 +60,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
-          <I18nextProvider i18n={i18n}>
+          <TranslatorContext.Provider value={i18n}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
+          </TranslatorContext.Provider>
         </CacheProvider>
       </NonceContext.Provider>,
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '~/i18n/config';
+import { createI18n } from '~/i18n/middleware.server';
 import { es } from '~/locales/es';
 import { createCachedT, numberFormatter } from './use-t';
 

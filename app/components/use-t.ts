@@ -1,7 +1,10 @@
-import type { i18n as I18n, Namespace, TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import { useContext } from 'react';
-import { I18nContext } from 'react-i18next';
+import type { Translator } from '~/i18n/catalogue';
 import { i18n as defaultInstance } from '~/i18n/config';
+import { TranslatorContext } from '~/i18n/context';
+
+type I18n = Translator;
 
 type AnyT = TFunction<Namespace>;
 
@@ -94,7 +97,7 @@ export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns
 }
 
 function useInstance(): I18n {
-  return useContext(I18nContext)?.i18n ?? defaultInstance;
+  return useContext(TranslatorContext) ?? defaultInstance;
 }
 
 /**

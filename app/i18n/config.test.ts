@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dashboard } from '~/locales/es/dashboard';
-import { createI18n, registerNamespace } from './config';
+import { createShellCatalogue, registerNamespace } from './config';
 
 const SPLIT = ['auth', 'users', 'notifications', 'dashboard', 'reports'] as const;
 
@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('the catalogue in the browser', () => {
   it('starts with the shell namespaces and gets a screen namespace when registered', () => {
-    const instance = createI18n();
+    const instance = createShellCatalogue();
     expect(instance.hasResourceBundle('es', 'common')).toBe(true);
     expect(instance.hasResourceBundle('es', 'events')).toBe(true);
     expect(instance.hasResourceBundle('es', 'dashboard')).toBe(false);

@@ -1,8 +1,8 @@
-import { createInstance, type i18n as I18n } from 'i18next';
 import { messages } from '@contract/messages';
 import type { es } from '~/locales/es';
 import { common } from '~/locales/es/common';
 import { events } from '~/locales/es/events';
+import { createCatalogue, type Translator } from './catalogue';
 
 export const DEFAULT_LANGUAGE = 'es';
 export const SUPPORTED_LANGUAGES = ['es'] as const;
@@ -17,34 +17,18 @@ export type Resources = { es: typeof es };
  * page's first load does not carry the whole catalogue; the server registers every one at start
  * (middleware.server.ts).
  */
-const SHELL_RESOURCES = { es: { common, messages, events } };
+export const SHELL_RESOURCES = { es: { common, messages, events } };
 
-/**
- * Builds an initialised i18next instance for one language. The catalogue is bundled, so
- * initialisation is synchronous: no backend, no network, no suspense.
- */
-export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
-  const instance = createInstance();
-  void instance.init({
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    resources: SHELL_RESOURCES,
-    ns: Object.keys(SHELL_RESOURCES.es),
-    defaultNS: DEFAULT_NAMESPACE,
-    initAsync: false,
-    // React escapes text; i18next must not escape it a second time.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+/** The browser's translations (and the meta functions' on the server): the shell's namespaces to start with. */
+export function createShellCatalogue(lng: string = DEFAULT_LANGUAGE): Translator {
+  return createCatalogue(lng, SHELL_RESOURCES);
 }
 
 /**
- * The one instance of this process (server) or page (browser). The language is fixed
- * to Spanish, so requests never need instances of their own.
+ * The one instance of this page (browser), and the one the server's meta functions and error
+ * descriptions use. Rendering on the server uses remix-i18next's i18next instance (middleware.server.ts).
  */
-export const i18n = createI18n();
+export const i18n = createShellCatalogue();
 
 type SplitNamespace = Exclude<keyof typeof es, keyof (typeof SHELL_RESOURCES)['es']>;
 
@@ -52,8 +36,8 @@ type SplitNamespace = Exclude<keyof typeof es, keyof (typeof SHELL_RESOURCES)['e
  * Adds a screen's namespace to the process's instance, at the screen module's evaluation:
  * before it renders, in the server and in the browser alike.
  */
-export function registerNamespace<N extends SplitNamespace>(name: N, bundle: (typeof es)[N], instance: I18n = i18n): void {
+export function registerNamespace<N extends SplitNamespace>(name: N, bundle: (typeof es)[N], instance: Translator = i18n): void {
   for (const lng of SUPPORTED_LANGUAGES) {
-    if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle);
+    if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle as Record<string, unknown>);
   }
 }

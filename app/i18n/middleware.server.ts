@@ -1,19 +1,48 @@
-import type { i18n as I18n } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { LanguageDetector } from 'remix-i18next/server';
 import { es } from '~/locales/es';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, createI18n, i18n } from './config';
+import type { Translator } from './catalogue';
+import { DEFAULT_LANGUAGE, DEFAULT_NAMESPACE, SHELL_RESOURCES, SUPPORTED_LANGUAGES, i18n as shellCatalogue } from './config';
+
+/**
+ * An initialised i18next instance for one language. The catalogue is bundled, so
+ * initialisation is synchronous: no backend, no network, no suspense.
+ */
+export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
+  const instance = createInstance();
+  void instance.init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    resources: SHELL_RESOURCES,
+    ns: Object.keys(SHELL_RESOURCES.es),
+    defaultNS: DEFAULT_NAMESPACE,
+    initAsync: false,
+    // React escapes text; i18next must not escape it a second time.
+    interpolation: { escapeValue: false },
+  });
+  return instance;
+}
+
+/**
+ * The language's i18next instance, created once per process: the language is fixed to Spanish,
+ * so requests never need instances of their own.
+ */
+const i18n = createI18n();
 
 /** The server renders every screen: its instances hold the whole catalogue from the start. */
-function withWholeCatalogue(instance: I18n): I18n {
+function withWholeCatalogue<T extends Translator>(instance: T): T {
   for (const lng of SUPPORTED_LANGUAGES) {
     for (const [name, bundle] of Object.entries(es)) {
-      if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle);
+      if (!instance.hasResourceBundle(lng, name)) instance.addResourceBundle(lng, name, bundle as Record<string, unknown>);
     }
   }
   return instance;
 }
 withWholeCatalogue(i18n);
+// The meta functions' catalogue (config.ts) names screens of every namespace on the server.
+withWholeCatalogue(shellCatalogue);
 
 /**
  * remix-i18next 7.5's createI18nextMiddleware builds and initialises a new i18next

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '~/i18n/config';
+import { TranslatorContext } from '~/i18n/context';
+import { getI18n } from '~/i18n/middleware.server';
 import { BarChart } from './bar-chart';
 import { layoutRoad, RoadView } from './road-view';
 import { dayLabel } from './trend-chart';
@@ -15,7 +15,8 @@ const ticket = (id: number, kilometer: number, orientation: 'NORTH_SOUTH' | 'SOU
   late,
 });
 
-const render = (node: React.ReactNode) => renderToString(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+const i18n = getI18n(undefined);
+const render = (node: React.ReactNode) => renderToString(<TranslatorContext.Provider value={i18n}>{node}</TranslatorContext.Provider>);
 
 describe('layoutRoad', () => {
   it('places tickets by kilometre and stacks each carriageway on its own', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ACTIONS } from '@contract/ticket-codes';
 import { createCachedT } from '~/components/use-t';
-import { createI18n } from '~/i18n/config';
+import { createI18n } from '~/i18n/middleware.server';
 import { historySentences } from './history-sentences';
 
 const t = createCachedT(createI18n(), 'events');
