@@ -6,14 +6,14 @@ export function toMarkdown(r) {
   const lines = [
     `Measured ${r.when.slice(0, 16).replace('T', ' ')} UTC on ${r.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} with ${r.tickets.toLocaleString('en')} tickets (${r.seedSeconds === null ? 'seeded by an earlier run' : `seeded in ${Math.round(r.seedSeconds)} s`}).`,
     '',
-    '| Page | req/s | p50 ms | p95 ms | p99 ms | vs bare app | vs in-product floor | API calls | DB queries | web CPU ms | API CPU ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | req/s | p50 ms | p95 ms | p99 ms | bare app req/s just before | vs bare app | vs in-product floor | API calls | DB queries | web CPU ms (bare) | API CPU ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...Object.entries(r.pages).map(
       ([name, p]) =>
-        `| ${name} | ${p.rps} | ${p.p50} | ${p.p95} | ${p.p99} | ${pct(p.ratio)} | ${pct(p.floorRatio)} | ${p.apiCalls ?? 'n/a'} | ${p.dbQueries ?? 'n/a'} | ${p.webCpuMs} | ${p.apiCpuMs} |`,
+        `| ${name} | ${p.rps} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.bareRps ?? p.rps} | ${pct(p.ratio)} | ${pct(p.floorRatio)} | ${p.apiCalls ?? 'n/a'} | ${p.dbQueries ?? 'n/a'} | ${p.webCpuMs}${p.bareWebCpuMs !== undefined ? ` (${p.bareWebCpuMs})` : ''} | ${p.apiCpuMs} |`,
     ),
     '',
-    'CPU ms are per request, from the processes\' CPU time over the timed run (the API\'s includes the embedded database; PostgreSQL\'s own is not counted). API calls and DB queries are for one page view.',
+    'Each page is compared with the bare app (bench/bare-app) measured just before it. CPU ms are per request, from the processes\' CPU time over the timed run (the API\'s includes the embedded database; PostgreSQL\'s own is not counted). API calls and DB queries are for one page view.',
     '',
     '| API call | p50 ms | p95 ms | p99 ms | same SQL p95 ms | ratio |',
     '|---|---|---|---|---|---|',
