@@ -4,11 +4,9 @@ import type { Translator } from '~/i18n/catalogue';
 import { i18n as defaultInstance } from '~/i18n/config';
 import { TranslatorContext } from '~/i18n/context';
 
-type I18n = Translator;
-
 type AnyT = TFunction<Namespace>;
 
-const cachedT = new WeakMap<I18n, Map<string, AnyT>>();
+const cachedT = new WeakMap<Translator, Map<string, AnyT>>();
 
 /** A text's pieces around its {{placeholders}}: [text, name, text, name, ..., text]. */
 type Template = string[];
@@ -52,7 +50,7 @@ function fill(template: Template, values: Record<string, unknown>): string | nul
  * - a plural with only its count, the text for each count asked for;
  * - any other plural, contexts, defaults, formats and nesting go through i18next as usual.
  */
-export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns: N = 'common' as N): TFunction<N> {
+export function createCachedT<N extends Namespace = 'common'>(instance: Translator, ns: N = 'common' as N): TFunction<N> {
   const fixed = instance.getFixedT(null, ns) as (key: string, options?: unknown) => string;
   const namespace = Array.isArray(ns) ? String(ns[0]) : String(ns);
   const texts = new Map<string, string>();
@@ -96,7 +94,7 @@ export function createCachedT<N extends Namespace = 'common'>(instance: I18n, ns
   return t as unknown as TFunction<N>;
 }
 
-function useInstance(): I18n {
+function useInstance(): Translator {
   return useContext(TranslatorContext) ?? defaultInstance;
 }
 

@@ -12,24 +12,26 @@ async function metrics(base, token) {
   return response.text();
 }
 
-/**
- * API calls and database queries of one view of `path`: the least of `views` views, so a
- * background job's query (the late-ticket sweep, the mail queue) that falls in one is not counted.
- */
-export async function pageCounts({ web, api, token }, path, headers = {}, views = 3) {
-  // Reading the API's metrics runs a query of its own (the mail queue's depth): what the
-  // readings count with no page view between them is taken off.
-  const idle = path === null;
-  let best = null;
-  for (let i = 0; i < views; i++) {
+/** The least change of both counts around `act` over `times` tries (a background job's query, the late-ticket sweep's or the mail queue's, may fall in one). */
+async function leastChange({ web, api, token }, act, times) {
+  let least = null;
+  for (let i = 0; i < times; i++) {
     const [webBefore, apiBefore] = await Promise.all([metrics(web, token), metrics(api, token)]);
-    if (!idle) await (await fetch(web + path, { headers })).text();
+    await act();
     const [webAfter, apiAfter] = await Promise.all([metrics(web, token), metrics(api, token)]);
     const apiCalls = sumOf(webAfter, 'web_api_call_duration_seconds_count') - sumOf(webBefore, 'web_api_call_duration_seconds_count');
     const dbQueries = sumOf(apiAfter, 'db_queries_total') - sumOf(apiBefore, 'db_queries_total');
-    if (!best || apiCalls + dbQueries < best.apiCalls + best.dbQueries) best = { apiCalls, dbQueries };
+    if (!least || apiCalls + dbQueries < least.apiCalls + least.dbQueries) least = { apiCalls, dbQueries };
   }
-  if (idle) return best;
-  const overhead = await pageCounts({ web, api, token }, null, {}, views);
-  return { apiCalls: best.apiCalls - overhead.apiCalls, dbQueries: best.dbQueries - overhead.dbQueries };
+  return least;
+}
+
+/**
+ * API calls and database queries of one view of `path`. Reading the API's metrics runs a query
+ * of its own (the mail queue's depth): what the readings count with nothing between them is taken off.
+ */
+export async function pageCounts(services, path, headers = {}, views = 3) {
+  const overhead = await leastChange(services, async () => {}, views);
+  const page = await leastChange(services, async () => (await fetch(services.web + path, { headers })).text(), views);
+  return { apiCalls: page.apiCalls - overhead.apiCalls, dbQueries: page.dbQueries - overhead.dbQueries };
 }
