@@ -8,7 +8,7 @@ import { Toasts } from '~/components/toasts';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
 import { originCheckMiddleware } from '~/origin-check.server';
-import { requestIdOf, roleForAccessLog } from '~/observability.server';
+import { accessLogFields, requestIdOf } from '~/observability.server';
 import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/session.server';
 import appStylesHref from '~/styles/app.css?url';
 import { DEFAULT_THEME, providerTheme, themeStyleSheet, type ThemeName } from '~/theme';
@@ -17,7 +17,7 @@ import { readThemeCookie } from '~/theme/theme-cookie';
 import { commonT, pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, i18nMiddleware, sessionMiddleware, roleForAccessLog];
+export const middleware: Route.MiddlewareFunction[] = [accessLogFields, originCheckMiddleware, i18nMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requestSession(request, context);

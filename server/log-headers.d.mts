@@ -1,1 +1,2 @@
-export declare const ROLE_HEADER: 'x-log-role';
+export declare const ROLE_HEADER: string;
+export declare const ROUTE_HEADER: string;

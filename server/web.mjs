@@ -28,8 +28,12 @@ if (metricsToken && metricsToken.length < 16) {
 }
 const log = createLogger();
 const routePattern = routePatternMatcher(build.routes);
-/** What the access log and metrics call a request: its route pattern, or what answered it. */
-const routeOf = (req) => req.routeLabel ?? 'static';
+/**
+ * What the access log and metrics call a request the app did not name (the app names its own
+ * routes: app/observability.server.ts): what answered it, or for a response React Router passed
+ * through untouched (a download from the API), the pattern matched here.
+ */
+const routeOf = (req) => req.routeLabel ?? (req.dynamic ? routePattern(new URL(req.url ?? '/', 'http://web').pathname) : 'static');
 const logRequest = accessLog(log, routeOf);
 /** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
 const STREAM_PATH = '/resources/notifications/stream';
@@ -138,7 +142,7 @@ const server = http.createServer((req, res) => {
   // otherwise: after "Cerrar sesión", Back or a shared computer's cache shows nothing of the
   // previous user (decision 104). Static files set their own caching above.
   const dynamic = () => {
-    req.routeLabel = routePattern(new URL(req.url ?? '/', 'http://web').pathname);
+    req.dynamic = true;
     res.setHeader('cache-control', 'no-store');
     // The 503 page (the API or its database is down) says when to try again, as the API does.
     const writeHead = res.writeHead.bind(res);
