@@ -10,13 +10,14 @@ import { toSessionUser, type SessionUser } from './session-user';
 
 /**
  * A stand-in for the concession API. GET /api/user/me answers after a delay, as whoever the
- * test says; /read answers at once. Each request is logged with the moment it arrived and
+ * test says (with UNREAD notifications when asked to include them); /read answers at once. Each request is logged with the moment it arrived and
  * the moment it was answered.
  */
 let server: Server;
 let me: { status: number; body?: MeResponse } = { status: 200 };
 let readStatus = 200;
 const ME_DELAY_MS = 80;
+const UNREAD = 4;
 const log: { path: string; arrived: number; answered?: number }[] = [];
 
 const meOf = (id: string, role: string, nickName = 'Carolina Reyes'): MeResponse => ({
@@ -35,8 +36,10 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.url === '/api/user/me') {
-      setTimeout(() => answer(me.status, me.body ? { payload: me.body } : { errors: { message: 'Token inválido' } }), ME_DELAY_MS);
+    const url = new URL(request.url!, 'http://api.test');
+    if (url.pathname === '/api/user/me') {
+      const payload = me.body && url.searchParams.get('include') === 'unread' ? { ...me.body, unread: UNREAD } : me.body;
+      setTimeout(() => answer(me.status, payload ? { payload } : { errors: { message: 'Token inválido' } }), ME_DELAY_MS);
     } else if (request.url === '/read') {
       answer(readStatus, readStatus === 200 ? { payload: { read: true } } : { errors: { message: 'Prohibido' } });
     } else {
@@ -91,7 +94,7 @@ describe('the area guard', () => {
       return { data, user: auth.user.name };
     });
     expect(await response.json()).toEqual({ data: 'read', user: 'Carolina Reyes' });
-    const meCall = log.find((entry) => entry.path === '/api/user/me')!;
+    const meCall = log.find((entry) => entry.path.startsWith('/api/user/me'))!;
     const readCall = log.find((entry) => entry.path === '/read')!;
     // The read was answered before /api/user/me was.
     expect(readCall.answered!).toBeLessThan(meCall.answered!);
@@ -120,6 +123,16 @@ describe('the area guard', () => {
     const response = await guard(await requestAs('/driver/events', operator), async (context) => (await readWithAuth(context, read)).data);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { reason: 'not-found' } });
+    expect(log.map((entry) => entry.path)).toEqual(['/api/user/me?include=unread']);
+  });
+
+  it("brings a page's unread count with the check of the caller, in one call; a form post asks only who calls", async () => {
+    const page = await guard(await requestAs('/operator/events', operator), async (context) => (await requireAuth(context)).unread ?? null);
+    expect(await page.json()).toBe(UNREAD);
+    expect(log.map((entry) => entry.path)).toEqual(['/api/user/me?include=unread']);
+    log.length = 0;
+    const post = await guard(await requestAs('/operator/events', operator, 'POST'), async (context) => (await requireAuth(context)).unread ?? null);
+    expect(await post.json()).toBeNull();
     expect(log.map((entry) => entry.path)).toEqual(['/api/user/me']);
   });
 

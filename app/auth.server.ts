@@ -1,16 +1,22 @@
 import { authResponseSchema, type SecondStep } from '@contract/two-step';
-import { meResponseSchema, readBearerToken } from '@contract/auth';
+import { meResponseSchema, meWithUnreadSchema, readBearerToken } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, toFormErrors, type ApiClient } from '~/api-client.server';
-import { loginPathFor, roleOfArea } from '~/navigation';
+import { loginPathFor, roleOfArea, SCREENS_BY_ROLE } from '~/navigation';
 import { commitSession, destroySession, readAuth, requestSession, type AppSession } from '~/session.server';
 import { toSessionUser, type SessionUser } from '~/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/log.server';
 import { requestIdOf } from '~/observability.server';
 
-export type AuthState = { user: SessionUser; token: string; api: ApiClient };
+export type AuthState = {
+  user: SessionUser;
+  token: string;
+  api: ApiClient;
+  /** The caller's unread notifications, for the header: on page reads of areas with a notifications screen. */
+  unread?: number;
+};
 
 type GuardedRequest = {
   /**
@@ -48,7 +54,9 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   if (!auth) throw redirect(loginPathFor(url));
 
   const api = createApiClient(request, session, auth.token);
-  const confirmed = confirmCaller(api, auth.token, areaRole, url, session);
+  // A page shows the header's unread count: the same call brings it (decision 125).
+  const withUnread = isPageRead(request) && areaRole !== null && (SCREENS_BY_ROLE[areaRole] as readonly string[]).includes('notifications');
+  const confirmed = confirmCaller(api, auth.token, areaRole, url, session, withUnread);
   // Whoever waits for it sees its failure; this keeps an unawaited one from being reported.
   confirmed.catch(() => undefined);
   const early = isPageRead(request) && auth.user.role === areaRole ? { user: auth.user, token: auth.token, api } : null;
@@ -90,14 +98,21 @@ function otherArea() {
 }
 const isOtherArea = (error: unknown) => error instanceof Object && otherAreaPages.has(error);
 
-/** GET /api/user/me and what it means for this area; rejects with the redirect or error page to show. */
-async function confirmCaller(api: ApiClient, token: string, areaRole: string | null, url: URL, session: AppSession): Promise<AuthState> {
-  const user = toSessionUser(await api.get('/api/user/me', meResponseSchema));
+/**
+ * GET /api/user/me (with the unread count when asked) and what it means for this area; rejects
+ * with the redirect or error page to show.
+ */
+async function confirmCaller(api: ApiClient, token: string, areaRole: string | null, url: URL, session: AppSession, withUnread: boolean): Promise<AuthState> {
+  let unread: number | undefined;
+  let me;
+  if (withUnread) ({ unread, ...me } = await api.get('/api/user/me', meWithUnreadSchema, { include: 'unread' }));
+  else me = await api.get('/api/user/me', meResponseSchema);
+  const user = toSessionUser(me);
   if (!user) {
     throw redirect(loginPathFor(url), { headers: { 'Set-Cookie': await destroySession(session) } });
   }
   if (user.role !== areaRole) throw otherArea();
-  return { user, token, api };
+  return { user, token, api, ...(unread === undefined ? {} : { unread }) };
 }
 
 function guardedRequest(context: Readonly<RouterContextProvider>): GuardedRequest {

@@ -40,6 +40,14 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/**
+ * GET /api/user/me?include=unread: the same answer plus the caller's unread notifications, so
+ * that a signed-in page learns both in one round trip (decision 125). Without the option the
+ * answer is section 3's, unchanged.
+ */
+export const meQuerySchema = z.object({ include: z.literal('unread').optional() });
+export const meWithUnreadSchema = meResponseSchema.extend({ unread: z.number().int().nonnegative() });
+
 /** POST /api/auth/logout. */
 export const signedOutSchema = z.object({ signedOut: z.literal(true) });
 

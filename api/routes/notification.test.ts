@@ -35,6 +35,21 @@ describe('notifications', () => {
     expect((await list(who.operator)).json().payload.content.some((n: { ticketId: number }) => n.ticketId === t.id)).toBe(false);
   });
 
+  it('are counted by GET /api/user/me?include=unread as the list counts them, and by nobody else', async () => {
+    const me = (caller: { headers: object }, query: string) =>
+      api.app.inject({ method: 'GET', url: `/api/user/me${query}`, headers: caller.headers as Record<string, string> });
+    const t = await createTicket(api, who.driver);
+    await api.app.notifier.notify({ type: 'COMMENT_ADDED', ticket: { id: t.id, folio: t.folio }, recipients: [who.driver.id], message: 'uno más' });
+    const counted = (await me(who.driver, '?include=unread')).json().payload;
+    expect(counted.unread).toBeGreaterThan(0);
+    expect(counted.unread).toBe((await list(who.driver)).json().payload.unread);
+    expect(counted.userProfileDto.id).toBe(who.driver.id);
+    expect((await me(who.operator, '?include=unread')).json().payload.unread).toBe((await list(who.operator)).json().payload.unread);
+    // Without the option, section 3's answer exactly; an unknown option is refused.
+    expect(Object.keys((await me(who.driver, '')).json().payload).sort()).toEqual(['email', 'userProfileDto']);
+    expect((await me(who.driver, '?include=everything')).statusCode).toBe(400);
+  });
+
   it('never reaches a driver when staff-only', async () => {
     const t = await createTicket(api, who.driver);
     await api.app.notifier.notify({

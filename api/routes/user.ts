@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { meResponseSchema } from '@contract/auth';
+import { meQuerySchema, meResponseSchema, meWithUnreadSchema } from '@contract/auth';
 import { pagedOf } from '@contract/envelope';
 import { profileSchema, userListQuerySchema } from '@contract/profile';
 import { routeSchema } from '../http/route-schema';
@@ -16,21 +16,17 @@ export async function userRoutes(instance: FastifyInstance) {
     summary: 'Quién es el usuario del token',
     tags,
     access: 'signed-in',
-    success: { payload: meResponseSchema },
+    querystring: meQuerySchema,
+    success: { payload: meWithUnreadSchema.or(meResponseSchema) },
   });
   app.get('/api/user/me', { onRequest: requireAuth, schema: me }, async (request) => {
     // The account as requireAuth just resolved it from the token (active, not deleted): the
     // same row, reused for at most a few seconds and forgotten after any account write.
     const { profileId, email, firstName, lastName, role } = principalOf(request);
-    return {
-      payload: toMeResponse({
-        id: profileId,
-        email,
-        firstName,
-        lastName,
-        profileCode: role,
-      }),
-    };
+    const answer = toMeResponse({ id: profileId, email, firstName, lastName, profileCode: role });
+    if (request.query.include !== 'unread') return { payload: answer };
+    // The web app's signed-in pages show this count in their header (decision 125).
+    return { payload: { ...answer, unread: await app.notifier.unreadCount(profileId) } };
   });
 
   /** The admin's users table: page, size, search and filters. */

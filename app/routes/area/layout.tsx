@@ -1,24 +1,19 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { areaGuard, readWithAuth } from '~/auth.server';
+import { areaGuard, requireAuth } from '~/auth.server';
 import { AppShell } from '~/components/app-shell';
 import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
 import { GeneralErrorBoundary } from '~/components/general-error-boundary';
-import { notificationListSchema } from '@contract/notification';
-import { SCREENS_BY_ROLE } from '~/navigation';
 
 /** One module for the five role areas (/driver, /operator ...); the guard reads the area from the URL. */
 export const middleware: Route.MiddlewareFunction[] = [areaGuard];
 
 /** Also where another role's path, or the API being down, becomes the error page (see requireAuth). */
 export async function loader({ context }: Route.LoaderArgs) {
-  // The header's unread count, for the roles that have a notifications screen.
-  const { auth, data: unread } = await readWithAuth(context, async ({ user, api }) => {
-    if (!(SCREENS_BY_ROLE[user.role] as readonly string[]).includes('notifications')) return null;
-    const result = await api.call('GET', `/api/notification/profile/${user.id}`, { query: { size: 1 }, schema: notificationListSchema });
-    return result.ok ? result.payload.unread : null;
-  });
-  return { user: auth.user, unread };
+  // The header's unread count, for the roles that have a notifications screen: the guard's
+  // check of the caller brought it.
+  const { user, unread } = await requireAuth(context);
+  return { user, unread: unread ?? null };
 }
 
 export default function AreaLayout({ loaderData }: Route.ComponentProps) {
