@@ -77,7 +77,10 @@ async function guard(request: Request, loader: (context: RouterContextProvider) 
       return Response.json({ error: (thrown as { data?: unknown }).data ?? String(thrown) }, { status });
     }
   };
-  return (await areaGuard({ request, context, params: {}, unstable_pattern: '' } as never, next)) as Response;
+  // React Router's params and pattern for the paths these tests ask (no ids in them).
+  const [, area, ...rest] = new URL(request.url).pathname.split('/');
+  const pattern = ['/:area', ...rest].join('/');
+  return (await areaGuard({ request, context, params: { area }, pattern } as never, next)) as Response;
 }
 
 /** A loader's read: 'read', or its failure thrown as the loader would. */
@@ -134,6 +137,30 @@ describe('the area guard', () => {
     const post = await guard(await requestAs('/operator/events', operator, 'POST'), async (context) => (await requireAuth(context)).unread ?? null);
     expect(await post.json()).toBeNull();
     expect(log.map((entry) => entry.path)).toEqual(['/api/user/me']);
+  });
+
+  it('answers an area that does not exist, or a page its role does not have, with the not-found page, signed in or not', async () => {
+    const signedOut = (path: string, method = 'GET') => new Request(`http://web.test${path}`, { method });
+    for (const request of [
+      signedOut('/nadie/events'),
+      signedOut('/inspector/events/new'),
+      signedOut('/driver/reports'),
+      await requestAs('/operator/users', operator),
+      await requestAs('/operator/road', operator),
+    ]) {
+      const response = await guard(request, async (context) => (await readWithAuth(context, read)).data);
+      expect(response.status, request.url).toBe(404);
+      expect(await response.json()).toEqual({ error: { reason: 'not-found' } });
+    }
+    const post = await guard(signedOut('/inspector/events/new', 'POST'), async () => 'ran').catch((thrown: unknown) => thrown);
+    expect(post).toMatchObject({ init: { status: 404 } });
+    // Nothing was asked of the API for any of them.
+    expect(log).toEqual([]);
+    // The pages a role has still open, its area's root included.
+    for (const path of ['/operator', '/operator/reports/summary', '/operator/events/new']) {
+      const response = await guard(await requestAs(path, operator), async (context) => (await requireAuth(context)).user.role);
+      expect(response.status, path).toBe(200);
+    }
   });
 
   it('reads again as the confirmed caller when the session remembered someone else', async () => {

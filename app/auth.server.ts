@@ -3,7 +3,9 @@ import { meResponseSchema, meWithUnreadSchema, readBearerToken } from '@contract
 import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, toFormErrors, type ApiClient } from '~/api-client.server';
-import { loginPathFor, roleOfArea, SCREENS_BY_ROLE } from '~/navigation';
+import type { Role } from '@contract/roles';
+import { AREA_ROUTES } from '~/area-routes';
+import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation';
 import { commitSession, destroySession, readAuth, requestSession, type AppSession } from '~/session.server';
 import { toSessionUser, type SessionUser } from '~/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
@@ -46,9 +48,18 @@ const isPageRead = (request: Request) => request.method === 'GET' || request.met
  * shell (decision 030) and a redirect leaves as it is. A form post waits for the answer
  * before any action runs: a redirect or another role's area is refused here.
  */
-export const areaGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const areaGuard: MiddlewareFunction<Response> = async ({ request, context, params, pattern }, next) => {
   const url = new URL(request.url);
-  const areaRole = roleOfArea(url.pathname.split('/')[1]);
+  const areaRole = roleOfArea(params.area);
+  // No such area, or a page its role does not have (app/navigation.ts): the not-found page,
+  // signed in or not, thrown by the loaders so that it renders as any other (see otherArea).
+  if (!areaRole || !roleHasPath(areaRole, pathInArea(pattern))) {
+    const refused = Promise.reject(otherArea());
+    refused.catch(() => undefined);
+    context.set(authContext, { early: null, confirmed: refused });
+    if (!isPageRead(request)) await refused;
+    return next();
+  }
   const session = await requestSession(request, context);
   const auth = readAuth(session);
   if (!auth) throw redirect(loginPathFor(url));
@@ -88,6 +99,21 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   response.headers.append('Set-Cookie', await commitSession(session));
   return response;
 };
+
+/**
+ * Whether a role has the page at `path` (an AREA_ROUTES path; '' is the area's own root, which
+ * every role has). Anything not in the list is nobody's.
+ */
+function roleHasPath(role: Role, path: string): boolean {
+  if (path === '') return true;
+  const route = AREA_ROUTES.find((candidate) => candidate.path === path);
+  if (!route) return false;
+  if (route.screen && !(SCREENS_BY_ROLE[role] as readonly Screen[]).includes(route.screen)) return false;
+  return !route.roles || route.roles.includes(role);
+}
+
+/** A route pattern below the areas ("/:area/events/:id") as app/area-routes.ts names it ("events/:id"). */
+const pathInArea = (pattern: string) => pattern.replace(/^\/?:area\/?/, '').replace(/\/$/, '');
 
 /** The not-found pages made for another role's area (and for nothing else that answers 404). */
 const otherAreaPages = new WeakSet<object>();

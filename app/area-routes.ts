@@ -1,0 +1,36 @@
+// Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
+// resolve: type imports only (they leave no import behind).
+import type { Role } from '@contract/roles';
+import type { Screen } from './navigation';
+
+/**
+ * Every page and resource route under a role area, and who has it: the roles whose menu has its
+ * screen (SCREENS_BY_ROLE), and of those only the roles named, when some are. app/routes.ts
+ * builds the one `/:area` route tree from this list, and the area guard answers anything a role
+ * does not have with the not-found page (decision 125).
+ */
+export type AreaRoute = { path: string; file: string; id: string; screen?: Screen; roles?: readonly Role[] };
+/** Who reports events and attaches files: not the inspector, who only reads (section 2). */
+const REPORTERS = ['DRIVER', 'OPERATOR', 'SUPERVISOR', 'ADMIN'] as const satisfies readonly Role[];
+export const AREA_ROUTES: readonly AreaRoute[] = [
+  { path: 'profile', file: 'routes/profile/index.tsx', id: 'profile' },
+  { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
+  { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
+  { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: REPORTERS },
+  { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
+  { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: REPORTERS },
+  { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },
+  { path: 'events/:id/attachments/:attachmentId/preview', file: 'routes/events/preview.ts', id: 'events-preview', screen: 'events' },
+  { path: 'reports', file: 'routes/reports/index.tsx', id: 'reports', screen: 'reports' },
+  { path: 'reports/download', file: 'routes/reports/download.ts', id: 'reports-download', screen: 'reports' },
+  { path: 'reports/summary', file: 'routes/reports/summary.tsx', id: 'reports-summary', screen: 'reports' },
+  { path: 'road', file: 'routes/road/profile.tsx', id: 'road', roles: ['ADMIN'] },
+  { path: 'assignments', file: 'routes/assignments/index.tsx', id: 'assignments', screen: 'assignments' },
+  { path: 'notifications', file: 'routes/notifications/list.tsx', id: 'notifications', screen: 'notifications' },
+  { path: 'users', file: 'routes/users/list.tsx', id: 'users', screen: 'users' },
+  { path: 'users/new', file: 'routes/users/new.tsx', id: 'users-new', screen: 'users' },
+  { path: 'users/:uuid/edit', file: 'routes/users/edit.tsx', id: 'users-edit', screen: 'users' },
+  { path: 'users/:uuid/delete', file: 'routes/users/delete.tsx', id: 'users-delete', screen: 'users' },
+  { path: 'users/:uuid/sessions', file: 'routes/users/account-action.tsx', id: 'users-sessions', screen: 'users' },
+  { path: 'users/:uuid/two-step', file: 'routes/users/account-action.tsx', id: 'users-two-step', screen: 'users' },
+];
