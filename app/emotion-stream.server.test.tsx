@@ -5,7 +5,7 @@ import { Suspense, use } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createEmotionStream } from './emotion-stream.server';
-import { holdModulePreloads, runScriptsAfterFirstPaint } from './script-priority.server';
+import { deferBootstrap, holdModulePreloads } from './script-priority.server';
 import { createEmotionCache } from './theme/emotion-cache';
 
 const Title = styled.h1({ color: 'rgb(1, 2, 3)' });
@@ -24,7 +24,8 @@ function Document({ promise }: { promise: Promise<string> }) {
       </head>
       <body>
         <Global styles={{ body: { margin: 0 } }} />
-        <Title>Hola</Title>
+        <Title>Hola, señor</Title>
+        <script dangerouslySetInnerHTML={{ __html: 'other("ñandú")' }} />
         <Suspense fallback={<span>…</span>}>
           <Deferred promise={promise} />
         </Suspense>
@@ -38,7 +39,7 @@ function Document({ promise }: { promise: Promise<string> }) {
 function render(nonce?: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const cache = createEmotionCache(nonce);
-    const styles = createEmotionStream(cache, nonce, holdModulePreloads, runScriptsAfterFirstPaint);
+    const styles = createEmotionStream(cache, nonce, holdModulePreloads, deferBootstrap);
     let release: (value: string) => void = () => {};
     const promise = new Promise<string>((r) => (release = r));
     const chunks: string[] = [];
@@ -83,7 +84,7 @@ describe('createEmotionStream', () => {
     expect(lateRule).toBeGreaterThan(headEnd);
     expect(lateRule).toBeLessThan(html.indexOf('Después'));
     // Compat mode: no style tags beside the components in the body's first markup.
-    expect(html.slice(headEnd, html.indexOf('Hola'))).not.toContain('<style');
+    expect(html.slice(headEnd, html.indexOf('Hola, señor'))).not.toContain('<style');
   });
 
   it('holds the module preloads of the head and makes the bootstrap wait for the first paint', async () => {
@@ -94,6 +95,9 @@ describe('createEmotionStream', () => {
     expect(body).toContain('requestAnimationFrame');
     expect(body).toContain('const route0 = await import("/assets/root.js");');
     expect(body).not.toContain('import * as route0');
+    expect(body).toContain('import("/assets/entry.js");</script>');
+    // Everything else leaves as it was written, characters beyond ASCII included.
+    expect(body).toContain('>Hola, señor</h1><script>other("ñandú")</script>');
   });
 
   it('names every regular rule in the data-emotion attribute for the browser cache', async () => {

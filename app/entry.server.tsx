@@ -5,7 +5,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 import { createEmotionStream } from '~/emotion-stream.server';
-import { holdModulePreloads, runScriptsAfterFirstPaint } from '~/script-priority.server';
+import { deferBootstrap, holdModulePreloads } from '~/script-priority.server';
 import { TranslatorContext } from '~/i18n/context';
 import { getI18n } from '~/i18n/middleware.server';
 import { createEmotionCache } from '~/theme';
@@ -45,7 +45,7 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString('base64');
   const cache = createEmotionCache(nonce);
   // Before rendering: it switches the cache to compat mode and starts recording styles.
-  const body = createEmotionStream(cache, nonce, holdModulePreloads, runScriptsAfterFirstPaint);
+  const body = createEmotionStream(cache, nonce, holdModulePreloads, deferBootstrap);
   const i18n = getI18n(loadContext);
   const userAgent = request.headers.get('user-agent');
   // Crawlers (and Node's fetch, which isbot counts as one) get the whole page at once.

@@ -37,3 +37,6 @@ export function runScriptsAfterFirstPaint(html: string): string {
     return `${open}${AFTER_PAINT}${deferred}${close}`;
   });
 }
+
+/** The bootstrap as the document stream finds it (app/emotion-stream.server.ts): the script importing route0. */
+export const deferBootstrap = { marker: 'import * as route0 from', rewrite: runScriptsAfterFirstPaint };
