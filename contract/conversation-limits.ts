@@ -18,3 +18,5 @@ export const PREVIEWABLE_TYPES: ReadonlySet<string> = new Set<AttachmentType>(['
 export const ATTACHMENT_DEFAULT_MAX_MB = 10;
 export const ATTACHMENT_DEFAULT_MAX_FILES = 5;
 export const ATTACHMENT_LIST_SIZE = 100;
+/** The comments an event's detail page shows (the first page, at most the API's page size). */
+export const COMMENT_LIST_SIZE = 100;

@@ -249,3 +249,37 @@ describe('comment text', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('GET /api/ticket/{id}?include=conversation', () => {
+  const get = (caller: { headers: object }, url: string) => api.app.inject({ method: 'GET', url, headers: caller.headers as Record<string, string> });
+
+  it("answers the event with its history, comments and attachments exactly as their own calls do, for each caller's eyes", async () => {
+    const t = await createTicket(api, who.driver);
+    await api.app.inject({ method: 'POST', url: `/api/ticket/${t.id}/comment`, headers: who.driver.headers, payload: { comment: 'Sigue el bache' } });
+    await api.app.inject({ method: 'POST', url: `/api/ticket/${t.id}/comment`, headers: who.operator.headers, payload: { comment: 'Nota interna', internal: true } });
+    expect((await upload(who.driver, t.id, [{ name: 'foto.png', content: PNG }])).statusCode).toBe(201);
+    for (const caller of [who.driver, who.operator, who.inspector]) {
+      const together = await get(caller, `/api/ticket/${t.id}?include=conversation`);
+      expect(together.statusCode).toBe(200);
+      const { history, comments, attachments, ...event } = together.json().payload;
+      expect(event).toEqual((await get(caller, `/api/ticket/${t.id}`)).json().payload);
+      expect(history).toEqual((await get(caller, `/api/ticket/${t.id}/history`)).json().payload);
+      expect(comments).toEqual((await get(caller, `/api/ticket/${t.id}/comment?page=0&size=100`)).json().payload);
+      expect(attachments).toEqual((await get(caller, `/api/ticket/${t.id}/attachment?page=0&size=100`)).json().payload);
+    }
+    // The driver never sees the internal note; staff do.
+    const driverSees = (await get(who.driver, `/api/ticket/${t.id}?include=conversation`)).json().payload;
+    expect(driverSees.comments.content.map((c: { comment: string }) => c.comment)).toEqual(['Sigue el bache']);
+    const operatorSees = (await get(who.operator, `/api/ticket/${t.id}?include=conversation`)).json().payload;
+    expect(operatorSees.comments.content.map((c: { comment: string }) => c.comment)).toEqual(['Sigue el bache', 'Nota interna']);
+    expect(operatorSees.attachments.content).toHaveLength(1);
+  });
+
+  it("is the event alone without the option, refuses an unknown one, and answers another driver's event 404", async () => {
+    const t = await createTicket(api, who.driver);
+    expect(Object.keys((await get(who.driver, `/api/ticket/${t.id}`)).json().payload)).not.toContain('history');
+    expect((await get(who.driver, `/api/ticket/${t.id}?include=todo`)).statusCode).toBe(400);
+    const staffTicket = await createTicket(api, who.operator);
+    expect((await get(who.driver, `/api/ticket/${staffTicket.id}?include=conversation`)).statusCode).toBe(404);
+  });
+});

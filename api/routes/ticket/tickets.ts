@@ -11,7 +11,9 @@ import { requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket } from '../../services/tickets/permissions';
 import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
-import { seesInternalNotes } from '../../services/tickets/comments';
+import { listComments, seesInternalNotes } from '../../services/tickets/comments';
+import { listAttachments } from '../../services/tickets/attachments';
+import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
 import { notifyTicketChange } from '../../services/notifications/ticket-events';
 import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
@@ -34,16 +36,26 @@ export async function ticketRoutes(instance: FastifyInstance) {
   }));
 
   const one = routeSchema({
-    summary: 'Un evento',
+    summary: 'Un evento; con include=conversation, también su historial y sus primeros comentarios y adjuntos',
     tags,
     access: 'signed-in',
     params: ticketParams,
-    success: { payload: ticketSchema },
+    querystring: ticketQuerySchema,
+    success: { payload: ticketWithConversationSchema.or(ticketSchema) },
     errors: [404],
   });
   app.get(`/api/ticket/${TICKET_ID}`, { onRequest: requireAuth, preValidation: loadVisibleTicket, schema: one }, async (request) => {
     const found = ticketOf(request);
-    return { payload: toTicketDto(found, new Date()) };
+    const event = toTicketDto(found, new Date());
+    if (request.query.include !== 'conversation') return { payload: event };
+    // The detail page's reads in one answer, each as its own call gives it (decision 125).
+    const { role } = actorOf(request);
+    const [history, comments, attachments] = await Promise.all([
+      ticketHistoryOf(app.db, found.id, seesInternalNotes(role)),
+      listComments(app.db, found.id, role, { page: 0, size: COMMENT_LIST_SIZE }),
+      listAttachments(app.db, found.id, { page: 0, size: ATTACHMENT_LIST_SIZE }),
+    ]);
+    return { payload: { ...event, history, comments, attachments } };
   });
 
   const history = routeSchema({

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '~/components/button';
 import { OutlinedField } from '~/components/outlined-field';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
-import { attachmentPageSchema, ATTACHMENT_LIST_SIZE, commentPageSchema } from '@contract/conversation';
+import { ticketWithConversationSchema } from '@contract/conversation';
 import { COMMENT_MAX } from '@contract/conversation-limits';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
@@ -13,9 +13,7 @@ import { isStaff } from '@contract/roles';
 import { formatRut } from '@contract/rut';
 import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
-import { ticketHistoryEntrySchema, ticketSchema } from '@contract/ticket-dto';
 import type { Classification, Ticket } from '@contract/ticket-dto';
-import { z } from '@contract/zod';
 import type { input } from 'zod';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { AttachmentList } from '~/components/events/attachment-list';
@@ -50,20 +48,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } = await readWithAuth(context, async ({ api, user }) => {
     const id = ticketIdOf(params.id);
     const staff = isStaff(user.role);
-    // All at once, but the ticket's answer first: a driver asking for another's ticket gets
-    // the API's 404 for it, whatever the other reads answered.
-    const ticketRead = api.get(`/api/ticket/${id}`, ticketSchema);
+    // The event with its history, comments and attachments in one call (decision 125), and
+    // the staff's reference lists at once; the event's answer first: a driver asking for
+    // another's event gets the API's 404 for it, whatever the other reads answered.
+    const ticketRead = api.get(`/api/ticket/${id}`, ticketWithConversationSchema, { include: 'conversation' });
     const others = Promise.all([
-      api.get(`/api/ticket/${id}/history`, z.array(ticketHistoryEntrySchema)),
-      api.get(`/api/ticket/${id}/comment`, commentPageSchema, { page: 0, size: 100 }),
-      api.get(`/api/ticket/${id}/attachment`, attachmentPageSchema, { page: 0, size: ATTACHMENT_LIST_SIZE }),
       staff ? operatorsFor(api, user.role) : Promise.resolve([]),
       staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
       staff ? roadProfileFor(api) : Promise.resolve(null),
     ]);
     others.catch(() => undefined);
-    const ticket = await ticketRead;
-    const [history, comments, attachments, operators, classifications, road] = await others;
+    const { history, comments, attachments, ...ticket } = await ticketRead;
+    const [operators, classifications, road] = await others;
     return { ticket, history, comments, attachments, operators, classifications, road };
   });
   const staff = isStaff(user.role);
