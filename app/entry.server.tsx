@@ -8,7 +8,9 @@ import { createEmotionStream } from '~/emotion-stream.server';
 import { deferBootstrap, holdModulePreloads } from '~/script-priority.server';
 import { TranslatorContext } from '~/i18n/context';
 import { getI18n } from '~/i18n/middleware.server';
-import { createEmotionCache } from '~/theme';
+import { createEmotionCache } from '~/theme/emotion-cache';
+import { themeStyleSheet } from '~/theme/provider-theme';
+import { ThemeSheetBuilderContext } from '~/theme/theme-style';
 import { NonceContext } from '~/utils/nonce';
 import { log } from '~/log.server';
 import { requestIdOf } from '~/observability.server';
@@ -61,7 +63,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
           <TranslatorContext.Provider value={i18n}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ThemeSheetBuilderContext.Provider value={themeStyleSheet}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ThemeSheetBuilderContext.Provider>
           </TranslatorContext.Provider>
         </CacheProvider>
       </NonceContext.Provider>,

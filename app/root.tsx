@@ -1,4 +1,3 @@
-import { ThemeProvider } from '@mui/system';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
@@ -11,7 +10,8 @@ import { originCheckMiddleware } from '~/origin-check.server';
 import { accessLogFields, requestIdOf } from '~/observability.server';
 import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/session.server';
 import appStylesHref from '~/styles/app.css?url';
-import { DEFAULT_THEME, providerTheme, themeStyleSheet, type ThemeName } from '~/theme';
+import { DEFAULT_THEME, type ThemeName } from '~/theme/registry';
+import { ThemeStyle } from '~/theme/theme-style';
 import { ThemeChoiceProvider, useThemeChoiceState } from '~/theme/theme-choice';
 import { readThemeCookie } from '~/theme/theme-cookie';
 import { commonT, pageTitle } from '~/utils/meta';
@@ -42,9 +42,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /**
- * The document. The chosen theme is in the first byte: `data-theme` on <html>, its CSS
- * variables in one precomputed <style>, and the precomputed MUI theme for components
- * (app/theme/provider-theme.ts). The baseline CssBaseline would inject lives in app.css.
+ * The document. The chosen theme is in the first byte: `data-theme` on <html> and its CSS
+ * variables in one precomputed <style>; the one MUI component, the phone's drawer, gets the
+ * precomputed MUI theme itself (app/components/mobile-drawer.tsx). The baseline CssBaseline
+ * would inject lives in app.css.
  */
 const RELOAD_FROM_BFCACHE = "addEventListener('pageshow',function(e){if(e.persisted)location.reload()})";
 
@@ -60,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <style id="app-theme" dangerouslySetInnerHTML={{ __html: themeStyleSheet(theme) }} />
+        <ThemeStyle theme={theme} />
         <Links nonce={nonce} />
         {/*
          * A signed-in page the browser restores from its back-forward cache (Back after
@@ -71,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <ThemeChoiceProvider value={choice}>
-          <ThemeProvider theme={providerTheme(theme)}>{children}</ThemeProvider>
+          {children}
         </ThemeChoiceProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

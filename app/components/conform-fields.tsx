@@ -1,5 +1,4 @@
 import type { FieldMetadata } from '@conform-to/react';
-import FormHelperText from '@mui/material/FormHelperText';
 import { Alert } from './alert';
 import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX } from '@contract/auth-limits';
@@ -19,7 +18,7 @@ type TextProps = {
 };
 
 /**
- * A MUI text field bound to a Conform field: the server's or the schema's first message
+ * An outlined text field bound to a Conform field: the server's or the schema's first message
  * under it, the typed value kept after a failed submission. Works the same without
  * JavaScript, since the value travels as defaultValue in the server-rendered HTML.
  */
@@ -158,9 +157,9 @@ export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMe
         aria-describedby={meta.errors ? meta.errorId : undefined}
       />
       {meta.errors ? (
-        <FormHelperText error id={meta.errorId}>
+        <p className="field-helper field-helper--error" id={meta.errorId}>
           {meta.errors[0]}
-        </FormHelperText>
+        </p>
       ) : null}
     </div>
   );

@@ -1,8 +1,4 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { forwardRef, useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -26,24 +22,18 @@ export type OutlinedFieldProps = {
   shrinkLabel?: boolean;
   /** A native <select> (it works without JavaScript) with these <option>s. */
   select?: boolean;
-  /** Marks the label of a required field with MUI's asterisk (hidden from screen readers, which hear "required"). */
+  /** Marks the label of a required field with an asterisk (hidden from screen readers, which hear "required"). */
   markRequired?: boolean;
   children?: ReactNode;
 };
 
-/** The browser's <select> as the outlined input's element (InputBase would give it a type). */
-const SelectElement = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { type?: string }>(
-  function SelectElement({ type: _type, ...props }, ref) {
-    return <select ref={ref} {...props} />;
-  },
-);
-
 /**
- * MUI's outlined text field, assembled from its parts: the label, the outlined input (or a
- * native select in the same outline) and the helper text, tied together by ids for screen
- * readers as TextField does. TextField itself also imports Select, Menu, Popover, Modal and
- * the filled and standard variants, and NativeSelect the standard input and an SVG icon:
- * about 15 KB gzip on every page with a form, none of it used here.
+ * MUI's outlined text field as plain elements, drawn by app/styles/app.css ("Outlined fields")
+ * from the theme's CSS variables (decision 126): the label over the empty box, moving into the
+ * outline's notch on focus or once there is a value, and the helper text under it, tied to the
+ * field for screen readers. Its states come from the element itself (`:focus`,
+ * `:placeholder-shown`), so it behaves the same before and without JavaScript, and the server
+ * renders a handful of elements instead of eight Emotion-styled components.
  */
 export function OutlinedField({
   name,
@@ -67,33 +57,59 @@ export function OutlinedField({
 }: OutlinedFieldProps) {
   const generated = useId();
   const id = idProp ?? generated;
-  const labelId = `${id}-label`;
   const helperId = helperText ? `${id}-helper-text` : undefined;
-  const input = (
-    <OutlinedInput
-      id={id}
-      name={name}
-      label={label}
-      type={select ? undefined : type}
-      defaultValue={defaultValue}
-      autoComplete={autoComplete}
-      multiline={multiline}
-      minRows={minRows}
-      onChange={onChange}
-      // A select is the browser's own <select> inside the outline (app.css "Outlined selects").
-      inputComponent={select ? (SelectElement as never) : undefined}
-      inputProps={select ? { ...inputProps, children } : inputProps}
-      aria-describedby={helperId}
-      notched={select || shrinkLabel ? true : undefined}
-    />
-  );
+  const common = {
+    ...inputProps,
+    id,
+    name,
+    defaultValue,
+    autoComplete,
+    onChange,
+    className: 'field-input',
+    'aria-invalid': error || undefined,
+    'aria-describedby': helperId,
+  };
+  const classes = [
+    'field',
+    fullWidth && 'field--full',
+    size === 'small' && 'field--small',
+    (select || shrinkLabel) && 'field--shrink',
+    error && 'field--error',
+  ];
   return (
-    <FormControl error={error} fullWidth={fullWidth} size={size} required={false}>
-      <InputLabel htmlFor={id} id={labelId} shrink={select || shrinkLabel ? true : undefined} required={markRequired}>
-        {label}
-      </InputLabel>
-      {input}
-      {helperText ? <FormHelperText id={helperId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+    <div className={classes.filter(Boolean).join(' ')}>
+      <div className="field-box">
+        {select ? (
+          <select {...(common as InputHTMLAttributes<HTMLSelectElement>)}>{children}</select>
+        ) : multiline ? (
+          // A space as placeholder: the label moves up while the box holds text (app.css).
+          <textarea {...(common as InputHTMLAttributes<HTMLTextAreaElement>)} rows={minRows} placeholder=" " />
+        ) : (
+          <input {...(common as InputHTMLAttributes<HTMLInputElement>)} type={type} placeholder=" " />
+        )}
+        <label className="field-label" htmlFor={id} id={`${id}-label`}>
+          {label}
+          {markRequired ? (
+            <span className="field-asterisk" aria-hidden="true">
+              {' *'}
+            </span>
+          ) : null}
+        </label>
+        {/* The outline, with a gap in its top edge where the raised label sits. */}
+        <fieldset className="field-outline" aria-hidden="true">
+          <legend>
+            <span>
+              {label}
+              {markRequired ? ' *' : null}
+            </span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText ? (
+        <p className="field-helper" id={helperId}>
+          {helperText}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { isThemeName, THEME_ACTION, THEME_NAMES, THEME_PALETTES, type ThemeName } from '~/theme';
+import { isThemeName, THEME_ACTION, THEME_NAMES, THEME_PALETTES, type ThemeName } from '~/theme/registry';
 import { useThemeChoice } from '~/theme/theme-choice';
 import { closeMenu, HeaderMenu } from './header-menu';
 import { Icon } from './icons';

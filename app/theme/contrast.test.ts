@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composite, contrastRatio, parseColor } from './contrast';
-import { getTheme, THEME_NAMES } from './registry';
+import { getTheme } from './create-app-theme';
+import { THEME_NAMES } from './registry';
 
 describe('contrast', () => {
   it('matches the WCAG reference values', () => {

@@ -1,4 +1,5 @@
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
+import { THEME_PALETTES, type ThemeName } from './registry';
 
 /** Section 9's breakpoints, shared by every theme. */
 export const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1840 } };
@@ -36,4 +37,20 @@ function statusTexts(palette: AppPalette): { statusSuccessText: string; statusEr
   const { success, error } = createTheme({ palette: { contrastThreshold: 4.5, ...palette } }).palette;
   const dark = palette.mode === 'dark';
   return { statusSuccessText: dark ? success.main : success.dark, statusErrorText: dark ? error.main : error.dark };
+}
+
+const created = new Map<ThemeName, Theme>();
+
+/**
+ * The MUI theme of that name, created on first use and kept: createTheme costs several
+ * milliseconds, so a browser only pays for the theme it shows. Apart from the registry's names
+ * and palettes, which the page's first load carries without MUI's theme code (decision 126).
+ */
+export function getTheme(name: ThemeName): Theme {
+  let theme = created.get(name);
+  if (!theme) {
+    theme = createAppTheme(THEME_PALETTES[name]);
+    created.set(name, theme);
+  }
+  return theme;
 }

@@ -1,4 +1,4 @@
-export { breakpoints, createAppTheme } from './create-app-theme';
+export { breakpoints, createAppTheme, getTheme } from './create-app-theme';
 export { EMOTION_KEY, createEmotionCache } from './emotion-cache';
 export { providerTheme, themeStyleSheet } from './provider-theme';
 export {
@@ -7,7 +7,6 @@ export {
   THEME_NAMES,
   THEME_PALETTES,
   THEME_STORAGE_KEY,
-  getTheme,
   isThemeName,
   type ThemeName,
 } from './registry';

@@ -2,7 +2,8 @@ import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { buildStyleSheet, providerTheme, resolveProviderTheme, themeStyleSheet } from './provider-theme';
-import { getTheme, THEME_NAMES } from './registry';
+import { getTheme } from './create-app-theme';
+import { THEME_NAMES } from './registry';
 
 /** The theme MUI's own ThemeProvider hands to components for `input`. */
 function themeFromMui(input: Theme): Theme {

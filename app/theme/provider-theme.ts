@@ -1,5 +1,6 @@
 import { private_createTypography as createTypography, type Theme } from '@mui/material/styles';
-import { getTheme, type ThemeName } from './registry';
+import { getTheme } from './create-app-theme';
+import type { ThemeName } from './registry';
 
 /**
  * MUI's ThemeProvider, given a CSS-variables theme, mounts a CssVarsProvider that on every

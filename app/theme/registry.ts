@@ -1,5 +1,4 @@
-import type { Theme } from '@mui/material/styles';
-import { createAppTheme, type AppPalette } from './create-app-theme';
+import type { AppPalette } from './create-app-theme';
 import { DarkSpacesTheme } from './DarkSpacesTheme';
 import { GreenFieldsTheme } from './GreenFieldsTheme';
 import { GreyGooseTheme } from './GreyGooseTheme';
@@ -37,19 +36,4 @@ export const THEME_PALETTES: Record<ThemeName, AppPalette> = {
 
 export function isThemeName(value: unknown): value is ThemeName {
   return typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
-}
-
-const created = new Map<ThemeName, Theme>();
-
-/**
- * The MUI theme of that name, created on first use and kept: createTheme costs several
- * milliseconds, so a browser only pays for the theme it shows.
- */
-export function getTheme(name: ThemeName): Theme {
-  let theme = created.get(name);
-  if (!theme) {
-    theme = createAppTheme(THEME_PALETTES[name]);
-    created.set(name, theme);
-  }
-  return theme;
 }

@@ -70,9 +70,9 @@ test("a driver's new event arrives filled with their details, required fields ma
   await expect(page.locator('.screen-intro')).toContainText('Los campos marcados con * son obligatorios');
   // Every required field is marked, the optional ones are not.
   for (const label of ['Descripción', 'Kilómetro', 'Sector', 'Comuna', 'Nombre completo', 'RUT', 'Teléfono']) {
-    await expect(page.locator('label', { hasText: label }).first().locator('.MuiFormLabel-asterisk')).toHaveCount(1);
+    await expect(page.locator('label', { hasText: label }).first().locator('.field-asterisk')).toHaveCount(1);
   }
-  await expect(page.locator('label', { hasText: 'Correo electrónico' }).first().locator('.MuiFormLabel-asterisk')).toHaveCount(0);
+  await expect(page.locator('label', { hasText: 'Correo electrónico' }).first().locator('.field-asterisk')).toHaveCount(0);
 
   // Staff record for someone else: nothing of theirs is filled in.
   await signOut(page);

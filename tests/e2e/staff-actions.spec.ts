@@ -42,7 +42,7 @@ test('closing with a message to the driver: the driver reads it as a comment', a
   await page.getByRole('button', { name: 'Confirmar cierre' }).click();
   const reason = page.getByLabel('Motivo de cierre');
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('.MuiFormHelperText-root', { hasText: 'Indique el motivo de cierre' })).toBeVisible();
+  await expect(page.locator('.field-helper', { hasText: 'Indique el motivo de cierre' })).toBeVisible();
   await expect(page.getByLabel('Mensaje para el conductor (opcional)')).toHaveValue(message);
 
   await ready(page);

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/theme';
-import { isThemeName } from '~/theme';
+import { isThemeName } from '~/theme/registry';
 import { themeCookieHeader } from '~/theme/theme-cookie';
 import type { ErrorPageData } from '~/utils/error-data';
 import { safeRedirect } from '~/utils/safe-redirect';
