@@ -4,6 +4,9 @@ import { demo, newDriver, ready, signIn, signOut } from './fixtures';
 /** Issue 15, "Less typing for drivers": Mi perfil for every role, and the driver's prefilled new event. */
 
 test('every role reaches Mi perfil from the user menu', async ({ page }) => {
+  // Five sign-ins and sign-outs (each sign-in hashes a password with argon2id): on a loaded
+  // two-core machine this alone took 23–30 s.
+  test.slow();
   for (const [role, email] of Object.entries(demo)) {
     await signIn(page, email);
     await page.locator('details.user-menu > summary').click();
@@ -17,6 +20,8 @@ test('every role reaches Mi perfil from the user menu', async ({ page }) => {
 });
 
 test('a driver edits their phone and changes their password; other sessions end', async ({ page, browser }) => {
+  // Three sign-ins and two password changes, each an argon2id hash: 21–28 s here.
+  test.slow();
   const driver = await newDriver();
   await signIn(page, driver.email, driver.password);
   // A second session of the same person, elsewhere.

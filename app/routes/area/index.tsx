@@ -8,3 +8,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user } = await requireAuth(context);
   throw redirect(dashboardPath(user.role));
 }
+
+/**
+ * Never rendered (the loader always throws): its presence makes this a page, so that what the
+ * guard refuses here (an area that does not exist, "/no-existe", or another role's) is the
+ * not-found page, not a bare answer.
+ */
+export default function AreaIndex() {
+  return null;
+}
