@@ -51,7 +51,7 @@ const isPageRead = (request: Request) => request.method === 'GET' || request.met
 export const areaGuard: MiddlewareFunction<Response> = async ({ request, context, params, pattern }, next) => {
   const url = new URL(request.url);
   const areaRole = roleOfArea(params.area);
-  // No such area, or a page its role does not have (app/navigation.ts): the not-found page,
+  // No such area, or a page its role does not have (app/area-routes.ts): the not-found page,
   // signed in or not, thrown by the loaders so that it renders as any other (see otherArea).
   if (!areaRole || !roleHasPath(areaRole, pathInArea(pattern))) {
     const refused = Promise.reject(otherArea());
@@ -66,7 +66,7 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
 
   const api = createApiClient(request, session, auth.token);
   // A page shows the header's unread count: the same call brings it (decision 125).
-  const withUnread = isPageRead(request) && areaRole !== null && (SCREENS_BY_ROLE[areaRole] as readonly string[]).includes('notifications');
+  const withUnread = isPageRead(request) && (SCREENS_BY_ROLE[areaRole] as readonly string[]).includes('notifications');
   const confirmed = confirmCaller(api, auth.token, areaRole, url, session, withUnread);
   // Whoever waits for it sees its failure; this keeps an unawaited one from being reported.
   confirmed.catch(() => undefined);
