@@ -1,6 +1,6 @@
-// The web app's production HTTP server: static assets from build/client, everything
-// else through React Router. No in-process compression (a reverse proxy does it better;
-// see docs/decisions/004-web-server.md).
+// The web app's production HTTP server: static assets from build/client (precompressed),
+// everything else through React Router, pages compressed as they stream (see
+// docs/decisions/004-web-server.md and 127-pages-compressed-in-process.md).
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import sirv from 'sirv';
 import { parseTrustedProxies, passClientAddress } from './client-address.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../contract/request-id.mjs';
 import { accessLog } from './access-log.mjs';
+import { compressPages } from './compress-pages.mjs';
 import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
@@ -150,7 +151,7 @@ const server = http.createServer((req, res) => {
       if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
-    app(req, res);
+    compressPages(req, res, () => app(req, res));
   };
   if (req.method === 'GET' || req.method === 'HEAD') {
     assets(req, res, dynamic);

@@ -89,3 +89,19 @@ test('the web server refuses other methods and oversized bodies before reading t
   expect(await send('POST', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': 2 * 1024 * 1024 })).toBe(413);
   expect(await send('POST', { 'content-type': 'multipart/form-data; boundary=x', 'content-length': 70 * 1024 * 1024 })).toBe(413);
 });
+
+test('pages travel compressed to the browser, except those that can show a second-step secret', async ({ page }) => {
+  await signIn(page, demo.operator);
+  // What Chromium itself asked for and got, on a page it loaded.
+  const events = await page.goto('/operator/events');
+  expect(events!.headers()['content-encoding']).toMatch(/^(gzip|br)$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The profile can show the key and recovery codes of the second step: never compressed (BREACH).
+  for (const path of ['/operator/profile', '/operator/profile.data', '/user/two-step/enrol']) {
+    const answer = await page.request.get(path, { headers: { 'accept-encoding': 'gzip, br' }, maxRedirects: 0 });
+    expect(answer.headers()['content-encoding'], path).toBeUndefined();
+    if (answer.status() === 200) expect(answer.headers()['cache-control'], path).toContain('no-transform');
+  }
+  const data = await page.request.get('/operator/events.data', { headers: { 'accept-encoding': 'gzip' } });
+  expect(data.headers()['content-encoding']).toBe('gzip');
+});

@@ -27,6 +27,7 @@ import { describeDevice } from './device.server';
 import { SessionsPanel, type SessionRow } from './sessions-panel';
 import { TwoStepPanel, type TwoStepPanelData } from './two-step-panel';
 import { groupedSecret, qrSvg } from '~/two-step.server';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema, twoStepStatusSchema } from '@contract/two-step';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 
@@ -40,6 +41,8 @@ export const links: Route.LinksFunction = () => [
 
 /** Never sent back to the browser after a failed submission. */
 const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
+
+export const headers = secretPageHeaders;
 
 /** Mi perfil: the signed-in person's own account, in every role's area (issue 15, decision 103). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -15,11 +15,14 @@ import { Alert } from '~/components/alert';
 import { groupedSecret, qrSvg } from '~/two-step.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { safeRedirect } from '~/utils/safe-redirect';
 
 registerNamespace('twoStep', twoStep);
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export const headers = secretPageHeaders;
 
 /**
  * Setting up the second step right after the password, where the role requires one (decision
