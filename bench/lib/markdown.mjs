@@ -36,12 +36,16 @@ export function toMarkdown(r) {
     ),
   ];
   if (Object.keys(r.lighthouse).length > 0) {
-    lines.push('', '| Lighthouse (mobile) | performance | accessibility | best practices |', '|---|---|---|---|');
-    for (const [name, l] of Object.entries(r.lighthouse)) lines.push(`| ${name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} |`);
+    lines.push('', '| Lighthouse (mobile) | performance | accessibility | best practices | LCP ms | TBT ms | machine speed (benchmark index) |', '|---|---|---|---|---|---|---|');
+    for (const [name, l] of Object.entries(r.lighthouse)) {
+      lines.push(`| ${name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.lcpMs} | ${l.tbtMs ?? 'n/a'} | ${l.benchmarkIndex ?? 'n/a'} |`);
+    }
   }
   if (Object.keys(r.lighthouse3g ?? {}).length > 0) {
-    lines.push('', '| The driver\'s page | LCP, Regular 3G (ms) | LCP, mobile preset (ms, the operator\'s page) | performance, Regular 3G |', '|---|---|---|---|');
-    for (const [name, l] of Object.entries(r.lighthouse3g)) lines.push(`| ${name} | ${l.lcpMs} | ${r.lighthouse[name]?.lcpMs ?? 'n/a'} | ${l.performance} |`);
+    lines.push('', '| The driver\'s page | LCP, Regular 3G (ms) | LCP, mobile preset (ms, the operator\'s page) | performance, Regular 3G | machine speed (benchmark index) |', '|---|---|---|---|---|');
+    for (const [name, l] of Object.entries(r.lighthouse3g)) {
+      lines.push(`| ${name} | ${l.lcpMs} | ${r.lighthouse[name]?.lcpMs ?? 'n/a'} | ${l.performance} | ${l.benchmarkIndex ?? 'n/a'} |`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }
