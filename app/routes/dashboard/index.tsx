@@ -1,5 +1,4 @@
 import type { Route } from './+types/index';
-import { statisticsSchema } from '@contract/statistics';
 import { Alert } from '~/components/alert';
 import { readWithAuth } from '~/auth.server';
 import { AREA_BY_ROLE } from '~/navigation';
@@ -10,6 +9,7 @@ import { formatDateTime } from '~/utils/dates';
 import { screenTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from './period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';
+import { dashboardStatisticsSchema } from './statistics.server';
 import { StatisticsView } from './statistics-view';
 import { useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const {
     auth: { user },
     data: statistics,
-  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema, periodQuery(period)));
+  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', dashboardStatisticsSchema, periodQuery(period)));
   return {
     statistics,
     name: user.name,

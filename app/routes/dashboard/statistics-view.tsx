@@ -17,6 +17,9 @@ function calendarDay(day: string | undefined): string {
   return year && month && date ? `${date}-${month}-${year}` : '';
 }
 
+/** What a screen keeps of a statistics answer (./statistics.server.ts): the places only on the summary. */
+export type ShownStatistics = Omit<Statistics, 'kilometerStrip' | 'bySector' | 'byCommune'> & Partial<Pick<Statistics, 'bySector' | 'byCommune'>>;
+
 /**
  * The numbers and charts of a statistics answer, rendered on the server: the dashboards' body,
  * and the monthly summary's (which adds the sector and commune breakdowns of report 2).
@@ -27,7 +30,7 @@ export function StatisticsView({
   isDriver,
   byPlace = false,
 }: {
-  statistics: Statistics;
+  statistics: ShownStatistics;
   area: string;
   isDriver: boolean;
   byPlace?: boolean;
@@ -179,8 +182,8 @@ export function StatisticsView({
 
         {byPlace ? (
           <>
-            <PlaceChart id="chart-sector" title={t('bySector.title')} column={t('bySector.column')} rows={s.bySector} />
-            <PlaceChart id="chart-commune" title={t('byCommune.title')} column={t('byCommune.column')} rows={s.byCommune} />
+            <PlaceChart id="chart-sector" title={t('bySector.title')} column={t('bySector.column')} rows={s.bySector ?? []} />
+            <PlaceChart id="chart-commune" title={t('byCommune.title')} column={t('byCommune.column')} rows={s.byCommune ?? []} />
           </>
         ) : null}
       </div>

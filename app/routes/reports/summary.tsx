@@ -1,5 +1,4 @@
 import type { Route } from './+types/summary';
-import { statisticsSchema } from '@contract/statistics';
 import { readWithAuth } from '~/auth.server';
 import { Alert } from '~/components/alert';
 import { AREA_BY_ROLE } from '~/navigation';
@@ -10,6 +9,7 @@ import { formatDateTime } from '~/utils/dates';
 import { pageTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from '../dashboard/period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from '../dashboard/period.server';
+import { summaryStatisticsSchema } from '../dashboard/statistics.server';
 import { StatisticsView } from '../dashboard/statistics-view';
 import { useT } from '~/components/use-t';
 import { dashboard } from '~/locales/es/dashboard';
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const {
     auth: { user },
     data: statistics,
-  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', statisticsSchema, periodQuery(period)));
+  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', summaryStatisticsSchema, periodQuery(period)));
   return { statistics, area: AREA_BY_ROLE[user.role], period, invalidPeriod: invalid, years: periodYears() };
 }
 
