@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: isVitest ? [] : [reactRouter()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'api/**/*.test.ts', 'contract/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'api/**/*.test.ts', 'contract/**/*.test.ts'],
     environment: 'node',
     // Each API test file starts its own database; a loaded 2-core machine needs the margin.
     hookTimeout: 60_000,

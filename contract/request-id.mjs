@@ -1,7 +1,6 @@
 // One request id per request, end to end (issue 18): the web server takes a valid incoming
 // X-Request-Id or makes one, sends it to the API with every call, and both services log it and
 // answer with it. Plain JavaScript: server/web.mjs runs it without a build step.
-import { randomUUID } from 'node:crypto';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -14,5 +13,5 @@ const VALID = /^[A-Za-z0-9._-]{8,64}$/;
 /** The incoming id when it is a valid one, else a new random UUID. */
 export function requestIdFrom(incoming) {
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
-  return typeof value === 'string' && VALID.test(value) ? value : randomUUID();
+  return typeof value === 'string' && VALID.test(value) ? value : globalThis.crypto.randomUUID();
 }

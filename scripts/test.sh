@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every suite (typecheck, unit and API, browser with JavaScript on and off, replicas on
+# `npm test`: every suite (typecheck, lint, unit and API, browser with JavaScript on and off, replicas on
 # this machine's PostgreSQL),
 # then one line "N passed, N failed" summing them all. Fails when any suite fails.
 set -uo pipefail
@@ -15,6 +15,10 @@ echo "== Typecheck"
 if npm run --silent typecheck; then echo '{"passed":1,"failed":0}' > .test-reports/typecheck.json
 else echo '{"passed":0,"failed":1}' > .test-reports/typecheck.json; status=1; fi
 
+echo "== Lint (import boundaries, floating promises: eslint.config.js)"
+if npm run --silent lint; then echo '{"passed":1,"failed":0}' > .test-reports/lint.json
+else echo '{"passed":0,"failed":1}' > .test-reports/lint.json; status=1; fi
+
 echo "== Unit and API tests (embedded database)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=.test-reports/vitest.json || status=1
 
@@ -27,5 +31,5 @@ else
   npx vitest run --config tests/replicas/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.test-reports/replicas.json || status=1
 fi
 
-node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json
+node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/lint.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json
 exit $status

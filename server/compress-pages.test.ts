@@ -16,7 +16,7 @@ const server = http.createServer((req, res) => {
     const cacheControl = new URL(req.url ?? '/', 'http://x').searchParams.get('cache') ?? 'no-store';
     res.writeHead(200, { 'content-type': type, 'cache-control': cacheControl });
     res.write(FIRST);
-    new Promise<void>((resolve) => (release = resolve)).then(() => res.end(REST));
+    void new Promise<void>((resolve) => (release = resolve)).then(() => res.end(REST));
   });
 });
 let base = '';
