@@ -7,7 +7,7 @@ import type { Role } from '@contract/roles';
 import { AREA_ROUTES } from '~/area-routes';
 import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation';
 import { commitSession, destroySession, readAuth, requestSession, type AppSession } from '~/session.server';
-import { toSessionUser, type SessionUser } from '~/session-user';
+import { storedUser, toSessionUser, type SessionUser } from '~/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/log.server';
 import { requestIdOf } from '~/observability.server';
@@ -95,7 +95,7 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   }
   if (JSON.stringify(user) === JSON.stringify(auth.user)) return response;
   // The profile changed since sign-in (name, role...): keep the session copy current.
-  session.set('user', user);
+  session.set('user', storedUser(user));
   response.headers.append('Set-Cookie', await commitSession(session));
   return response;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '@contract/auth';
-import { SESSION_USER_DEFAULTS, sessionUserSchema, toSessionUser } from './session-user';
+import { SESSION_USER_DEFAULTS, sessionUserSchema, storedUser, toSessionUser } from './session-user';
 
 const me: MeResponse = {
   email: 'operador@concesion.demo',
@@ -39,7 +39,12 @@ describe('toSessionUser', () => {
     expect(toSessionUser({ ...me, userProfileDto: { ...me.userProfileDto, groups: [] } })).toBeNull();
   });
 
-  it('produces a value the session schema accepts', () => {
-    expect(sessionUserSchema.safeParse(toSessionUser(me)).success).toBe(true);
+  it('is stored without its placeholders and read back whole', () => {
+    const user = toSessionUser(me)!;
+    const stored = storedUser(user);
+    expect(Object.keys(stored).sort()).toEqual(['email', 'id', 'jobtitle', 'name', 'role', 'username']);
+    expect(sessionUserSchema.parse(stored)).toEqual(user);
+    // A cookie written before the placeholders left it still reads the same.
+    expect(sessionUserSchema.parse(user)).toEqual(user);
   });
 });

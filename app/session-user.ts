@@ -12,22 +12,31 @@ export const SESSION_USER_DEFAULTS = {
   followers: '0',
 } as const;
 
-/** The session user of section 3 "Session user", kept in the signed session cookie. */
-export const sessionUserSchema = z.object({
+/**
+ * What the session cookie keeps of the session user (section 3 "Session user"): the fields that
+ * differ from one person to the next. The placeholders are the same for everyone, so they are
+ * added when the cookie is read, not carried in every request.
+ */
+export const storedUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   username: z.string(),
   name: z.string(),
   jobtitle: z.string(),
   role: roleSchema,
-  avatar: z.string(),
-  location: z.string(),
-  description: z.string(),
-  posts: z.string(),
-  coverImg: z.string(),
-  followers: z.string(),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type StoredUser = z.infer<typeof storedUserSchema>;
+
+/** The session user of section 3 "Session user": the stored fields and the placeholders. */
+export type SessionUser = StoredUser & typeof SESSION_USER_DEFAULTS;
+
+/** Reads a stored user (extra keys of an older cookie are dropped) into the whole session user. */
+export const sessionUserSchema = storedUserSchema.transform((user): SessionUser => ({ ...user, ...SESSION_USER_DEFAULTS }));
+
+/** What the cookie keeps of a session user. */
+export function storedUser({ id, email, username, name, jobtitle, role }: SessionUser): StoredUser {
+  return { id, email, username, name, jobtitle, role };
+}
 
 /**
  * Maps GET /api/user/me onto the session user: username is the e-mail, name the

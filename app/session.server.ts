@@ -10,7 +10,7 @@ import {
 import { env } from '~/env.server';
 import { SECOND_STEPS, type SecondStep } from '@contract/two-step';
 import { z } from '@contract/zod';
-import { sessionUserSchema, type SessionUser } from '~/session-user';
+import { sessionUserSchema, storedUser, type SessionUser, type StoredUser } from '~/session-user';
 import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/toast';
 
 /**
@@ -18,7 +18,7 @@ import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/toast';
  * two-step calls accept, who it is for and where they were going.
  */
 export type PendingSignIn = { token: string; stage: SecondStep; user: SessionUser; redirectTo: string };
-type SessionData = { token: string; user: SessionUser; pending: PendingSignIn };
+type SessionData = { token: string; user: StoredUser; pending: Omit<PendingSignIn, 'user'> & { user: StoredUser } };
 type SessionFlashData = { toasts: Toast[] };
 export type AppSession = Session<SessionData, SessionFlashData>;
 
@@ -101,7 +101,7 @@ export function readAuth(session: AppSession): { token: string; user: SessionUse
 export function signIn(session: AppSession, token: string, user: SessionUser): void {
   session.unset('pending');
   session.set('token', token);
-  session.set('user', user);
+  session.set('user', storedUser(user));
 }
 
 const pendingSchema = z.object({ token: z.string(), stage: z.enum(SECOND_STEPS), user: sessionUserSchema, redirectTo: z.string() });
@@ -110,7 +110,7 @@ const pendingSchema = z.object({ token: z.string(), stage: z.enum(SECOND_STEPS),
 export function holdForSecondStep(session: AppSession, pending: PendingSignIn): void {
   session.unset('token');
   session.unset('user');
-  session.set('pending', pending);
+  session.set('pending', { ...pending, user: storedUser(pending.user) });
 }
 
 /** A second step that can no longer be completed (too many wrong codes): start over. */

@@ -62,7 +62,6 @@ export const common = {
     users: 'Usuarios',
     profile: 'Mi perfil',
     welcome: 'Hola, {{name}}',
-    placeholder: 'Esta sección se está preparando y estará disponible pronto.',
   },
   toasts: {
     label: 'Mensajes',
