@@ -11,6 +11,11 @@ export type TicketType = (typeof TICKET_TYPES)[number];
 export const TICKET_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'ON_HOLD', 'CLOSED'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** Where a reopened ticket goes: to IN_PROGRESS when someone holds it, else back to the NEW queue. */
+export function reopenStatus(assignedToId: string | null): TicketStatus {
+  return assignedToId ? 'IN_PROGRESS' : 'NEW';
+}
+
 export const CLOSURE_REASONS = ['RESOLVED', 'DUPLICATE', 'NOT_APPLICABLE', 'REFERRED'] as const;
 export type ClosureReason = (typeof CLOSURE_REASONS)[number];
 

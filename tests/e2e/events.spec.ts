@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, DEMO_PASSWORD, demo, hydrated, ready, signIn, signOut } from './fixtures';
+import { API_URL, apiCall, DEMO_PASSWORD, demo, hydrated, ready, signIn, signOut } from './fixtures';
 
 /** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
 const msg = {
   created: 'El evento fue creado correctamente',
   updated: 'El evento fue actualizado correctamente',
   closed: 'The ticket was closed successfully',
+  reopened: 'El evento fue reabierto',
   commentSaved: 'Comentario guardado',
   fileUploaded: 'Archivo cargado correctamente',
   createdButFileFailed: 'El evento fue creado, pero el archivo adjunto no pudo ser cargado. Edite el evento y vuelva a intentarlo',
@@ -137,7 +138,43 @@ test('an operator filters, assigns to self, moves it to in progress and closes i
   await page.getByRole('button', { name: 'Confirmar cierre' }).click();
   await expect(page.getByText(msg.closed)).toBeVisible();
   await expect(page.locator('.field-list')).toContainText('Cerrado');
-  await expect(page.getByRole('button', { name: 'Reabrir evento' })).toBeVisible();
+
+  // Reopened with its assignee: back to "En gestión" (the lifecycle's rule, not the page's say).
+  await page.getByRole('button', { name: 'Reabrir evento' }).click();
+  await expect(page.getByText(msg.reopened)).toBeVisible();
+  await expect(page.locator('.field-list')).toContainText('En gestión');
+});
+
+test('a ticket closed while nobody held it reopens to the queue', async ({ page }) => {
+  const { id } = await createTicketAs(demo.operator);
+  await signIn(page, demo.operator);
+  await page.goto(`/operator/events/${id}`);
+  await ready(page);
+  await page.getByRole('link', { name: 'Cerrar evento' }).click();
+  await page.getByLabel('Motivo de cierre').selectOption({ label: 'Resuelto' });
+  await page.getByRole('button', { name: 'Confirmar cierre' }).click();
+  await expect(page.getByText(msg.closed)).toBeVisible();
+  await page.getByRole('button', { name: 'Reabrir evento' }).click();
+  await expect(page.getByText(msg.reopened)).toBeVisible();
+  await expect(page.locator('.field-list')).toContainText('Ingresado');
+});
+
+test('reopening goes where the lifecycle says, whatever status a tampered form names', async ({ page, baseURL }) => {
+  const { id } = await createTicketAs(demo.operator);
+  const token = await apiToken(demo.operator);
+  const me = await apiCall<{ userProfileDto: { id: string } }>(token, 'GET', '/api/user/me');
+  await apiCall(token, 'PUT', `/api/ticket/${id}`, { assignedToId: me.userProfileDto.id });
+  await apiCall(token, 'PUT', `/api/ticket/${id}`, { statusCode: 'CLOSED', closureReason: 'RESOLVED' });
+  await signIn(page, demo.operator);
+  // The page sends no status for a reopen; one added by hand is not listened to.
+  const reopen = await page.request.post(`/operator/events/${id}`, {
+    headers: { origin: new URL(baseURL!).origin },
+    form: { intent: 'reopen', reopenTo: 'NEW', statusCode: 'NEW' },
+    maxRedirects: 0,
+  });
+  expect([302, 303]).toContain(reopen.status());
+  const ticket = await apiCall<{ statusCode: string; assignedToId: string | null }>(token, 'GET', `/api/ticket/${id}`);
+  expect(ticket).toMatchObject({ statusCode: 'IN_PROGRESS', assignedToId: me.userProfileDto.id });
 });
 
 test('a supervisor reassigns a ticket to an operator', async ({ page }) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatMessage, messages, statusLabels } from '@contract/messages';
 import { TICKET_STATUSES, type TicketStatus } from '@contract/ticket-codes';
 import type { ticket } from '../../db/schema';
-import { canTransition, planLifecycle, reopenStatus, TicketRuleError, TRANSITIONS, type LifecycleState } from './lifecycle';
+import { reopenStatus } from '@contract/ticket-codes';
+import { canTransition, planLifecycle, TicketRuleError, TRANSITIONS, type LifecycleState } from './lifecycle';
 import { isLate } from './sla';
 import { planTicketUpdate } from './update-plan';
 

@@ -13,7 +13,7 @@ export const TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
   ASSIGNED: ['NEW', 'IN_PROGRESS', 'ON_HOLD', 'CLOSED'],
   IN_PROGRESS: ['ON_HOLD', 'CLOSED'],
   ON_HOLD: ['IN_PROGRESS', 'CLOSED'],
-  // Reopen: to IN_PROGRESS when someone holds it, else back to the NEW queue.
+  // Reopen: see reopenStatus (contract/ticket-codes.ts).
   CLOSED: ['NEW', 'IN_PROGRESS'],
 };
 
@@ -21,11 +21,6 @@ const NEEDS_ASSIGNEE: readonly TicketStatus[] = ['ASSIGNED', 'IN_PROGRESS', 'ON_
 
 export function canTransition(from: TicketStatus, to: TicketStatus): boolean {
   return TRANSITIONS[from].includes(to);
-}
-
-/** Where a reopened ticket goes. */
-export function reopenStatus(assignedToId: string | null): TicketStatus {
-  return assignedToId ? 'IN_PROGRESS' : 'NEW';
 }
 
 /** A broken rule: `conflict` (409) for the ticket's state, `invalid` (400) for a field, `missing` (404). */

@@ -5,7 +5,7 @@ import { commentCreateSchema } from '@contract/conversation';
 import { messages } from '@contract/messages';
 import { isStaff } from '@contract/roles';
 import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contract/ticket';
-import { TICKET_STATUSES } from '@contract/ticket-codes';
+import { reopenStatus } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
 import type { AuthState } from '~/auth.server';
 import { addToast, commitSession, type AppSession } from '~/session.server';
@@ -77,9 +77,9 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
       return refused(submission.reply({ fieldErrors, formErrors }), result.status, [result.message]);
     }
     case 'reopen': {
-      const status = String(formData.get('reopenTo') ?? '');
-      if (!(TICKET_STATUSES as readonly string[]).includes(status)) return back('error', messages.badRequest);
-      const result = await put({ statusCode: status });
+      // Where it goes is the lifecycle's rule, applied to the ticket as the API holds it now.
+      const current = await api.get(`/api/ticket/${id}`, ticketSchema);
+      const result = await put({ statusCode: reopenStatus(current.assignedToId) });
       return result.ok ? back('success', messages.ticketReopened) : back('error', result.message);
     }
     case 'comment': {

@@ -234,7 +234,6 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
       <h2 id="actions-title">{t('actions.title')}</h2>
       {closed ? (
         <Form method="post" className="inline-form">
-          <input type="hidden" name="reopenTo" value={ticket.assignedToId ? 'IN_PROGRESS' : 'NEW'} />
           <Button type="submit" name="intent" value="reopen" variant="outlined">
             {t('actions.reopen')}
           </Button>
