@@ -15,8 +15,21 @@ describe('holdModulePreloads', () => {
 });
 
 describe('runScriptsAfterFirstPaint', () => {
+  // The shape React Router 7.18.4's <Scripts> writes (route discovery inlines the matched routes'
+  // manifest, pretty-printed); tests/e2e/first-load.spec.ts checks the rewrite on the real output.
+  const manifest = {
+    entry: { module: '/assets/entry.client-3.js', imports: ['/assets/chunk-4.js'], css: [] },
+    routes: {
+      root: { id: 'root', path: '', hasLoader: true, hasDefaultExport: true, module: '/assets/root-1.js', imports: ['/assets/chunk-4.js'], css: [] },
+      'routes/user/login': { id: 'routes/user/login', parentId: 'root', path: 'user/login', module: '/assets/login-2.js', imports: [], css: [] },
+    },
+    url: '/assets/manifest-5.js',
+    version: '5',
+  };
+  const manifestScript = `window.__reactRouterManifest = ${JSON.stringify(manifest, null, 2)};`;
   const bootstrap =
     '<script nonce="n" type="module" async="">;\nimport * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/login-2.js";\n' +
+    `  ${manifestScript}\n` +
     '  window.__reactRouterRouteModules = {"root":route0,"routes/user/login":route1};\n\nimport("/assets/entry.client-3.js");</script>';
 
   it('waits for a paint, starts the held preloads, then imports the same modules in the same order', () => {
@@ -28,6 +41,7 @@ describe('runScriptsAfterFirstPaint', () => {
     expect(body.indexOf('requestAnimationFrame')).toBeLessThan(body.indexOf('link[data-after-paint]'));
     expect(body.indexOf('link[data-after-paint]')).toBeLessThan(body.indexOf('const route0 = await import("/assets/root-1.js");'));
     expect(body.indexOf('const route0')).toBeLessThan(body.indexOf('const route1 = await import("/assets/login-2.js");'));
+    expect(body).toContain(manifestScript);
     expect(body).toContain('import("/assets/entry.client-3.js");');
     expect(body).not.toMatch(/import \* as/);
   });
