@@ -1,5 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
-// resolve: type imports only (they leave no import behind).
+// resolve: relative imports, or type imports (they leave no import behind).
+import { TICKET_PERMISSIONS } from '../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './navigation';
 
@@ -10,15 +11,13 @@ import type { Screen } from './navigation';
  * does not have with the not-found page (decision 125).
  */
 export type AreaRoute = { path: string; file: string; id: string; screen?: Screen; roles?: readonly Role[] };
-/** Who reports events and attaches files: not the inspector, who only reads (section 2). */
-const REPORTERS = ['DRIVER', 'OPERATOR', 'SUPERVISOR', 'ADMIN'] as const satisfies readonly Role[];
 export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'profile', file: 'routes/profile/index.tsx', id: 'profile' },
   { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
   { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
-  { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: REPORTERS },
+  { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },
   { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
-  { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: REPORTERS },
+  { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: TICKET_PERMISSIONS.attach },
   { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },
   { path: 'events/:id/attachments/:attachmentId/preview', file: 'routes/events/preview.ts', id: 'events-preview', screen: 'events' },
   { path: 'reports', file: 'routes/reports/index.tsx', id: 'reports', screen: 'reports' },

@@ -12,7 +12,7 @@ import { principalOf, requireAuth } from '../http/auth';
 import { changeOwnPassword, ownProfile, updateOwnProfile } from '../services/own-account';
 import { endOwnSession, listOwnSessions } from '../services/sessions';
 import { revokeAllTokens, tokenPolicy } from '../services/tokens';
-import { canSeeEveryTicket } from '../services/tickets/permissions';
+import { canSeeEveryTicket } from '@contract/permissions';
 import { listOperators } from '../services/tickets/reference';
 import { allowRoles } from './ticket/guards';
 

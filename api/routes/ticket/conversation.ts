@@ -11,7 +11,7 @@ import { requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
 import { UPLOAD_DEADLINE_MS } from '../../services/orphan-sweep';
 import { notificationText } from '../../services/notifications/notifier';
-import { canCommentOn, canAttachTo } from '../../services/tickets/permissions';
+import { canAttachTo, canCommentOn } from '@contract/permissions';
 import { addComment, listComments } from '../../services/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
 import { PREVIEWABLE, previewOf } from '../../services/tickets/previews';

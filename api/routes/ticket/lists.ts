@@ -7,7 +7,8 @@ import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { listTickets } from '../../services/tickets/list';
 import { nearbyTickets } from '../../services/tickets/nearby';
-import { canSeeEveryTicket, myScope, seesOthersTicketDetails } from '../../services/tickets/permissions';
+import { canSeeEveryTicket } from '@contract/permissions';
+import { myScope, seesOthersTicketDetails } from '../../services/tickets/permissions';
 import { profileExists } from '../../services/tickets/reference';
 import { actorOf, allowRoles } from './guards';
 

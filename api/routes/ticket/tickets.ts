@@ -8,7 +8,7 @@ import { z } from '@contract/zod';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
-import { canChangeTickets, canCreateTicket } from '../../services/tickets/permissions';
+import { canChangeTickets, canCreateTicket } from '@contract/permissions';
 import { listClassifications } from '../../services/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
 import { listComments, seesInternalNotes } from '../../services/tickets/comments';

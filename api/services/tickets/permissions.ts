@@ -1,35 +1,12 @@
+import { canChooseChannel, canSeeEveryTicket } from '@contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Channel } from '@contract/ticket-codes';
 
 /**
- * Who may do what with tickets: the table of product-decisions.md, as data.
- * Routes ask these questions; nothing else decides.
- *
- *   action                          driver        operator  supervisor  inspector  admin
- *   create                          own, WEB      on behalf on behalf   no         on behalf
- *   see                             own reports   all       all         all        all
- *   update, assign, close, reopen   no            yes       yes         no         yes
+ * What the API decides about tickets beyond the role: whose ticket it is, its channel, its
+ * reporter, "my tickets". Who may do what by role is contract/permissions.ts.
  */
-const can = {
-  create: ['DRIVER', 'OPERATOR', 'SUPERVISOR', 'ADMIN'],
-  seeEveryTicket: ['OPERATOR', 'SUPERVISOR', 'INSPECTOR', 'ADMIN'],
-  change: ['OPERATOR', 'SUPERVISOR', 'ADMIN'],
-  chooseChannel: ['OPERATOR', 'SUPERVISOR', 'ADMIN'],
-  /** Who can be the assignee of a ticket. */
-  beAssigned: ['OPERATOR', 'SUPERVISOR', 'ADMIN'],
-} as const satisfies Record<string, readonly Role[]>;
-
-const allowed = (list: readonly Role[], role: Role) => list.includes(role);
-
 export type Actor = { profileId: string; role: Role };
-
-export const canCreateTicket = (role: Role) => allowed(can.create, role);
-export const canChangeTickets = (role: Role) => allowed(can.change, role);
-export const canBeAssigned = (role: Role) => allowed(can.beAssigned, role);
-export const ASSIGNABLE_ROLES = can.beAssigned;
-
-/** Everyone who sees every ticket may list them all and per operator; drivers may not. */
-export const canSeeEveryTicket = (role: Role) => allowed(can.seeEveryTicket, role);
 
 /** A driver sees only what they reported; asking for anything else is "not found". */
 export function canSeeTicket(actor: Actor, t: { reporterId: string | null }): boolean {
@@ -38,7 +15,7 @@ export function canSeeTicket(actor: Actor, t: { reporterId: string | null }): bo
 
 /** Drivers report through the web; staff say how the ticket reached them. */
 export function channelFor(role: Role, requested: Channel | undefined): Channel {
-  return allowed(can.chooseChannel, role) && requested ? requested : 'WEB';
+  return canChooseChannel(role) && requested ? requested : 'WEB';
 }
 
 /** A driver who creates a ticket is its reporter; staff record on behalf of someone without an account. */
@@ -57,7 +34,3 @@ export function myScope(actor: Actor): ListScope {
     ? { kind: 'reporter', profileId: actor.profileId }
     : { kind: 'assignee', profileId: actor.profileId };
 }
-
-/** Comments and attachments: drivers on their own tickets (visibility decides), staff on any; the inspector only reads. */
-export const canCommentOn = (role: Role) => role !== 'INSPECTOR';
-export const canAttachTo = (role: Role) => role !== 'INSPECTOR';

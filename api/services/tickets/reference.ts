@@ -6,7 +6,7 @@ import type { Role } from '@contract/roles';
 import type { TicketType } from '@contract/ticket-codes';
 import type { Database } from '../../db/client';
 import { classification, profile, roadSegment } from '../../db/schema';
-import { ASSIGNABLE_ROLES } from './permissions';
+import { TICKET_PERMISSIONS } from '@contract/permissions';
 
 /** The data tickets refer to: categories, the road profile and the people who can be assigned. */
 export type ClassificationRow = { id: number; type: TicketType; name: string; slaHours: number; active: boolean };
@@ -44,7 +44,7 @@ export async function roadRange(db: Database): Promise<{ minKm: number; maxKm: n
 }
 
 const liveAssignable = and(
-  inArray(profile.profileCode, [...ASSIGNABLE_ROLES]),
+  inArray(profile.profileCode, [...TICKET_PERMISSIONS.beAssigned]),
   eq(profile.status, 'ACTIVE'),
   isNull(profile.deletedAt),
 );

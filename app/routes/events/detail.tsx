@@ -9,6 +9,7 @@ import { COMMENT_MAX } from '@contract/conversation-limits';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
 import { formatPhone } from '@contract/phone';
+import { canAttachTo, canCommentOn } from '@contract/permissions';
 import { isStaff } from '@contract/roles';
 import { formatRut } from '@contract/rut';
 import type { ticketEditSchema } from '@contract/ticket';
@@ -206,11 +207,11 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
 
           <CommentThread
             comments={comments}
-            canComment={role !== 'INSPECTOR'}
+            canComment={canCommentOn(role)}
             canMarkInternal={staff}
             lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
           />
-          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={role !== 'INSPECTOR'} />
+          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} />
         </div>
 
         <div>

@@ -1,6 +1,7 @@
 import { Button, ButtonLink } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
+import { canCreateTicket } from '@contract/permissions';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
@@ -57,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     operators: operators.map(({ id, name }) => ({ id, name })),
     // Tickets take their place from the road profile (decision 122): its places are the choices.
     places: roadPlaces(road),
-    canCreate: user.role !== 'INSPECTOR',
+    canCreate: canCreateTicket(user.role),
     staffView,
     pathname: url.pathname,
   };

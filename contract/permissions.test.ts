@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { canAttachTo, canBeAssigned, canChangeTickets, canChooseChannel, canCommentOn, canCreateTicket, canSeeEveryTicket } from './permissions';
+import { ROLES, type Role } from './roles';
+
+/** The table of docs/product-decisions.md, role by role: what each may do with tickets. */
+const TABLE: Record<Role, string[]> = {
+  DRIVER: ['create', 'comment', 'attach'],
+  OPERATOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
+  SUPERVISOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
+  INSPECTOR: ['seeAll'],
+  ADMIN: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
+};
+
+describe('ticket permissions', () => {
+  it.each(ROLES)('%s may do exactly what the table says', (role) => {
+    const may = {
+      create: canCreateTicket(role),
+      seeAll: canSeeEveryTicket(role),
+      change: canChangeTickets(role),
+      channel: canChooseChannel(role),
+      assignee: canBeAssigned(role),
+      comment: canCommentOn(role),
+      attach: canAttachTo(role),
+    };
+    expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(TABLE[role]);
+  });
+});

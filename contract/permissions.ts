@@ -1,0 +1,37 @@
+import { STAFF_ROLES, type Role } from './roles';
+
+/**
+ * Who may do what with tickets, by role: the table of docs/product-decisions.md as data. The
+ * API's guards (api/services/tickets/permissions.ts adds what depends on the ticket) and the web
+ * app's screens and routes (app/area-routes.ts) ask these; nothing else decides. Plain data,
+ * free of zod, so a screen's bundle may use it.
+ *
+ *   action                          driver        operator  supervisor  inspector  admin
+ *   create                          own, WEB      on behalf on behalf   no         on behalf
+ *   see                             own reports   all       all         all        all
+ *   update, assign, close, reopen   no            yes       yes         no         yes
+ *   comment, attach                 own tickets   yes       yes         no         yes
+ */
+export const TICKET_PERMISSIONS = {
+  create: ['DRIVER', ...STAFF_ROLES],
+  seeEveryTicket: ['INSPECTOR', ...STAFF_ROLES],
+  change: STAFF_ROLES,
+  chooseChannel: STAFF_ROLES,
+  /** Who can be the assignee of a ticket. */
+  beAssigned: STAFF_ROLES,
+  /** The inspector only reads. */
+  comment: ['DRIVER', ...STAFF_ROLES],
+  attach: ['DRIVER', ...STAFF_ROLES],
+} as const satisfies Record<string, readonly Role[]>;
+
+const allowed = (list: readonly Role[], role: Role) => list.includes(role);
+
+export const canCreateTicket = (role: Role) => allowed(TICKET_PERMISSIONS.create, role);
+export const canChangeTickets = (role: Role) => allowed(TICKET_PERMISSIONS.change, role);
+export const canChooseChannel = (role: Role) => allowed(TICKET_PERMISSIONS.chooseChannel, role);
+export const canBeAssigned = (role: Role) => allowed(TICKET_PERMISSIONS.beAssigned, role);
+/** Everyone who sees every ticket may list them all and per operator; drivers may not. */
+export const canSeeEveryTicket = (role: Role) => allowed(TICKET_PERMISSIONS.seeEveryTicket, role);
+/** On the tickets the role may see at all (drivers: their own). */
+export const canCommentOn = (role: Role) => allowed(TICKET_PERMISSIONS.comment, role);
+export const canAttachTo = (role: Role) => allowed(TICKET_PERMISSIONS.attach, role);
