@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { Role } from '@contract/roles';
 import { z } from '@contract/zod';
+import { parseTicketId, TICKET_ID_PATTERN } from '@contract/ticket-id';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { principalOf } from '../../http/auth';
 import type { Database } from '../../db/client';
@@ -22,8 +23,8 @@ export function actorOf(request: FastifyRequest): TicketActor {
 
 /** Ids are positive integers; anything else names no ticket. */
 export function ticketIdOf(request: FastifyRequest): number {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  const id = parseTicketId((request.params as { id: string }).id);
+  if (id === null) throw notFound();
   return id;
 }
 
@@ -65,7 +66,7 @@ export function toApiError(error: unknown): unknown {
 }
 
 /** Route path parameter for ticket ids: digits only, so /api/ticket/abc is a 404, not a handler. */
-export const TICKET_ID = ':id(^\\d{1,15}$)';
+export const TICKET_ID = `:id(${TICKET_ID_PATTERN.source})`;
 
 /** The same parameter as the description states it (the router's rule above keeps out anything but digits). */
 export const ticketParams = z.object({ id: z.string().describe('El número del evento') });

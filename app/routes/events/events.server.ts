@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { messages } from '@contract/messages';
 import { ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
+import { parseTicketId } from '@contract/ticket-id';
 import type { ApiClient } from '~/api-client.server';
 import { toTicketRow } from '~/components/events/ticket-table';
 import type { SessionUser } from '~/session-user';
@@ -12,8 +13,9 @@ export function areaOf(request: Request): string {
 
 /** A ticket id from the address: digits only, anything else is not found. */
 export function ticketIdOf(param: string | undefined): number {
-  if (!param || !/^\d{1,9}$/.test(param)) throw data({ reason: 'not-found' }, { status: 404 });
-  return Number(param);
+  const id = parseTicketId(param);
+  if (id === null) throw data({ reason: 'not-found' }, { status: 404 });
+  return id;
 }
 
 /**
