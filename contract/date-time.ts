@@ -1,7 +1,10 @@
 /**
  * Dates as the concession lives them: Chilean time (America/Santiago), whatever the
- * server's or browser's zone. A form's datetime-local value carries no zone, so it is
- * read as Santiago time; an ISO string with Z or an offset is taken as is.
+ * server's or browser's zone, for the API, the web app's server and the browser alike. A
+ * form's datetime-local value carries no zone, so it is read as Santiago time; an ISO string
+ * with Z or an offset is taken as is. Dates are written with fixed separators and a 24-hour
+ * clock from the wall clock below, never by Intl's locale formatting, so Node and a browser
+ * with other ICU data write the same text (no hydration mismatch).
  */
 export const TIME_ZONE = 'America/Santiago';
 
@@ -54,6 +57,50 @@ export function santiagoWallClockMs(utcMs: number): number {
 export function formatSantiagoShort(utcMs: number): string {
   const d = new Date(santiagoWallClockMs(utcMs));
   return `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+}
+
+type DateInput = Date | string | number;
+
+/** Santiago's wall clock of a moment, read with the UTC getters; null for an invalid one. */
+function wallClock(value: DateInput): Date | null {
+  const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isNaN(ms) ? null : new Date(santiagoWallClockMs(ms));
+}
+
+/** 21-11-2026; an empty text for an invalid moment. */
+export function formatDate(value: DateInput): string {
+  const d = wallClock(value);
+  return d ? `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}` : '';
+}
+
+/** 14:05 */
+export function formatTime(value: DateInput): string {
+  const d = wallClock(value);
+  return d ? `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}` : '';
+}
+
+/** 21-11-2026 14:05 */
+export function formatDateTime(value: DateInput): string {
+  const d = wallClock(value);
+  return d ? `${formatDate(value)} ${formatTime(value)}` : '';
+}
+
+/** The months in Spanish, as a sentence writes them (report titles, periods). */
+export const MONTH_NAMES = [
+  'enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio',
+  'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre',
+] as const;
+
+/** "noviembre de 2026", for report periods (month 1-12). */
+export function formatMonthYear(month: number, year: number): string {
+  const name = MONTH_NAMES[month - 1];
+  return name ? `${name} de ${year}` : '';
+}
+
+/** The year and month (1-12) of a moment in Santiago, e.g. the current report period. */
+export function santiagoYearMonth(value: DateInput = new Date()): { year: number; month: number } | null {
+  const d = wallClock(value);
+  return d ? { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 } : null;
 }
 
 /** The instant a Santiago wall-clock time names (the later reading when clocks go back). */

@@ -1,8 +1,8 @@
-import { formatDate, formatDateTime } from '~/utils/dates';
+import { formatDate, formatDateTime } from '@contract/date-time';
 
 /**
  * A moment as Chileans read it (es-CL, America/Santiago), with the machine-readable value
- * in `dateTime`. The text comes from app/utils/dates.ts, identical on server and browser.
+ * in `dateTime`. The text comes from contract/date-time.ts, identical on server and browser.
  */
 export function DateTime({ value, dateOnly = false }: { value: Date | string | number; dateOnly?: boolean }) {
   const date = value instanceof Date ? value : new Date(value);

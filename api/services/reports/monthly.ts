@@ -1,13 +1,12 @@
 import type { Writable } from 'node:stream';
 import { channelLabels, statusLabels, ticketTypeLabels } from '@contract/messages';
 import { REPORTS, type CsvDialect, type ReportFormat, type ReportId } from '@contract/report';
-import { fromSantiagoWallClock } from '@contract/date-time';
+import { formatMonthYear, fromSantiagoWallClock } from '@contract/date-time';
 import type { CopyOut, Database } from '../../db/client';
 import { computeStatistics, type CreatedRange } from '../statistics';
 import { detailCsv, detailWorkbook } from './detail-report';
 import { csvSink, xlsxSink, type Column, type TableSink } from './sinks';
 
-const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /** The month in Chilean time: [first instant, first instant of the next month). */
 export function monthRange(year: number, month: number): CreatedRange {
@@ -79,7 +78,7 @@ export async function writeMonthlyReport(
 ): Promise<void> {
   const now = options.now ?? new Date();
   const range = monthRange(year, month);
-  const title = `${REPORTS[id].title}: ${monthNames[month - 1]} de ${year}`;
+  const title = `${REPORTS[id].title}: ${formatMonthYear(month, year)}`;
   if (id === 1 && sink.csv) await detailCsv(db, options.copyOut, range, sink.csv, now);
   else if (id === 1) await detailWorkbook(db, range, sink, now);
   else if (id === 2) await summaryReport(db, range, sink, now, title);

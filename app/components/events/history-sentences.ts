@@ -1,6 +1,6 @@
 import type { TicketHistoryEntry } from '@contract/ticket-dto';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '@contract/date-time';
 
 /**
  * An event's history entry as Spanish sentences (issue 15): a headline saying what the person

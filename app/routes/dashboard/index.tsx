@@ -5,7 +5,7 @@ import { AREA_BY_ROLE } from '~/navigation';
 import chartStylesHref from '~/styles/charts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import reportStylesHref from '~/styles/reports.css?url';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from './period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';

@@ -1,5 +1,5 @@
 import { FIRST_REPORT_YEAR } from '@contract/report';
-import { santiagoYearMonth } from '~/utils/dates';
+import { santiagoYearMonth } from '@contract/date-time';
 
 /** A calendar month in Santiago, as the statistics call and the monthly reports take it. */
 export type Period = { month: number; year: number };

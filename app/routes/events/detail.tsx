@@ -28,7 +28,7 @@ import { requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { ticketAction } from './detail.server';
 import { ticketIdOf } from './events.server';

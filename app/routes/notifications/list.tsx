@@ -9,7 +9,7 @@ import { readWithAuth, requireAuth } from '~/auth.server';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import notificationStylesHref from '~/styles/notifications.css?url';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '@contract/date-time';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { screenTitle } from '~/utils/meta';
 import { useT } from '~/components/use-t';

@@ -6,7 +6,7 @@ import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report'
 import { requireAuth } from '~/auth.server';
 import { AREA_BY_ROLE } from '~/navigation';
 import reportStylesHref from '~/styles/reports.css?url';
-import { santiagoYearMonth } from '~/utils/dates';
+import { santiagoYearMonth } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';
 import { DOWNLOAD_ERROR_STATUS, isDownloadError } from './report-request';
 import { useT } from '~/components/use-t';
