@@ -6,8 +6,9 @@ import { passwordReset, profile } from '../db/schema';
 import { badRequest } from '../http/errors';
 import type { Mailer } from './mail/mailer';
 import { hashNewPassword } from './passwords';
-import { displayName, findLiveProfileByEmail } from './profiles';
+import { findLiveProfileByEmail } from './profiles';
 import { revokeAllTokens } from './tokens';
+import { fullName } from '@contract/person-name';
 
 export const RESET_LINK_VALID_MS = 60 * 60_000;
 
@@ -37,7 +38,7 @@ export async function requestPasswordReset(
     to: account.email,
     subject: 'Cambio de contraseña',
     text: [
-      `Hola ${displayName(account)}:`,
+      `Hola ${fullName(account)}:`,
       '',
       'Recibimos una solicitud para cambiar la contraseña de su cuenta. Para crear una nueva, abra este enlace:',
       link,

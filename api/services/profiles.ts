@@ -4,12 +4,10 @@ import { roleLabels } from '@contract/messages';
 import type { Role } from '@contract/roles';
 import type { Database } from '../db/client';
 import { profile } from '../db/schema';
+import { fullName } from '@contract/person-name';
 
 export type ProfileRow = typeof profile.$inferSelect;
 
-export function displayName(p: { firstName: string; lastName: string }): string {
-  return `${p.firstName} ${p.lastName}`.trim();
-}
 
 /** GET /api/user/me, exactly as section 3 reads it. */
 export function toMeResponse(p: Pick<ProfileRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileCode'>): MeResponse {
@@ -18,7 +16,7 @@ export function toMeResponse(p: Pick<ProfileRow, 'id' | 'email' | 'firstName' | 
     email: p.email,
     userProfileDto: {
       id: p.id,
-      nickName: displayName(p),
+      nickName: fullName(p),
       genre: roleLabels[role],
       groups: [{ code: role }],
     },

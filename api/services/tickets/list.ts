@@ -15,7 +15,7 @@ import { queryRows, type Database } from '../../db/client';
 import { classification, profile, ticket, ticketCounter, ticketSearchDocument } from '../../db/schema';
 import type { ReadCache } from '../read-cache';
 import type { ListScope } from './permissions';
-import { fullName } from './store';
+import { fullNameOrNull } from '@contract/person-name';
 import { isLate, lateCondition } from './sla';
 import { escapeLike } from '../../db/escape-like';
 
@@ -292,7 +292,7 @@ export async function listTickets(
     dateEvent: r.dateEvent.toISOString(),
     fullName: r.fullName,
     assignedToId: r.assignedToId,
-    assignedToName: fullName(r.assigneeFirstName, r.assigneeLastName),
+    assignedToName: fullNameOrNull(r.assigneeFirstName, r.assigneeLastName),
     dueAt: r.dueAt.toISOString(),
     closedAt: r.closedAt ? r.closedAt.toISOString() : null,
     late: isLate({ statusCode: r.statusCode as TicketStatus, dueAt: r.dueAt, pausedAt: r.pausedAt }, now),

@@ -7,6 +7,7 @@ import type { TicketType } from '@contract/ticket-codes';
 import type { Database } from '../../db/client';
 import { classification, profile, roadSegment } from '../../db/schema';
 import { TICKET_PERMISSIONS } from '@contract/permissions';
+import { fullName } from '@contract/person-name';
 
 /** The data tickets refer to: categories, the road profile and the people who can be assigned. */
 export type ClassificationRow = { id: number; type: TicketType; name: string; slaHours: number; active: boolean };
@@ -56,7 +57,7 @@ export async function listOperators(db: Database): Promise<Operator[]> {
     .from(profile)
     .where(liveAssignable)
     .orderBy(asc(profile.firstName), asc(profile.lastName));
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), role: r.role as Role }));
+  return rows.map((r) => ({ id: r.id, name: fullName(r), role: r.role as Role }));
 }
 
 /** The profile a ticket may be assigned to, with its display name; undefined when it cannot be. */
@@ -66,7 +67,7 @@ export async function findAssignable(db: Database, id: string): Promise<{ id: st
     .from(profile)
     .where(and(eq(profile.id, id), liveAssignable))
     .limit(1);
-  return row ? { id: row.id, name: `${row.firstName} ${row.lastName}`.trim() } : undefined;
+  return row ? { id: row.id, name: fullName(row) } : undefined;
 }
 
 /** Any profile, live or not: list/operator/{id} answers 404 only for an id that never existed. */

@@ -14,6 +14,7 @@ import { roadPlaces } from '@contract/road-lookup';
 import { dueAtFor, isLate } from './sla';
 import { planTicketUpdate } from './update-plan';
 import { insertComment } from './comments';
+import { fullNameOrNull } from '@contract/person-name';
 
 /** Who acts, with the name the history keeps even if the account is deleted later. */
 export type TicketActor = Actor & { name: string };
@@ -41,8 +42,6 @@ export async function findTicket(db: Database, id: number) {
   return row;
 }
 
-export const fullName = (first: string | null, last: string | null) =>
-  first === null ? null : `${first} ${last ?? ''}`.trim();
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toTicketDto(row: LoadedTicket, now: Date): Ticket {
@@ -63,7 +62,7 @@ export function toTicketDto(row: LoadedTicket, now: Date): Ticket {
     reporterId: row.reporterId,
     createdById: row.createdById,
     assignedToId: row.assignedToId,
-    assignedToName: fullName(row.assigneeFirstName, row.assigneeLastName),
+    assignedToName: fullNameOrNull(row.assigneeFirstName, row.assigneeLastName),
     realAddress: row.realAddress,
     email: row.email,
     fullName: row.fullName,
@@ -184,7 +183,7 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
       commune: update.commune !== undefined && update.commune !== current.commune ? update.commune : undefined,
     });
     const assigneeNames: Record<string, string> = {};
-    if (current.assignedToId) assigneeNames[current.assignedToId] = fullName(current.assigneeFirstName, current.assigneeLastName) ?? '';
+    if (current.assignedToId) assigneeNames[current.assignedToId] = fullNameOrNull(current.assigneeFirstName, current.assigneeLastName) ?? '';
     if (update.assignedToId && update.assignedToId !== current.assignedToId) {
       const next = await findAssignable(tx, update.assignedToId);
       if (next) assigneeNames[next.id] = next.name;

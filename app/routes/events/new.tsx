@@ -34,6 +34,7 @@ import { toSantiagoInputValue } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { useT } from '~/components/use-t';
 import { classificationsFor, roadProfileFor } from '~/reference-data.server';
+import { fullName } from '@contract/person-name';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -80,7 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: toSantiagoInputValue(new Date()),
     reporter: own
       ? {
-          fullName: `${own.firstName} ${own.lastName}`.trim(),
+          fullName: fullName(own),
           rut: own.rut ? formatRut(own.rut) : '',
           phone: own.phone ? formatPhone(own.phone) : '',
           email: own.email,

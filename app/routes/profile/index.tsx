@@ -30,6 +30,7 @@ import { groupedSecret, qrSvg } from '~/two-step.server';
 import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema, twoStepStatusSchema } from '@contract/two-step';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
+import { fullName } from '@contract/person-name';
 
 registerNamespace('users', users);
 
@@ -149,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The header shows the name from the session: keep it in step.
   const auth = readAuth(session);
-  if (auth) signIn(session, auth.token, { ...auth.user, name: `${saved.payload.firstName} ${saved.payload.lastName}`.trim() });
+  if (auth) signIn(session, auth.token, { ...auth.user, name: fullName(saved.payload) });
   return done(messages.profileSaved);
 }
 

@@ -9,8 +9,9 @@ import { users } from '~/locales/es/users';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { fullName } from './user-form';
+
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
+import { fullName } from '@contract/person-name';
 
 registerNamespace('users', users);
 

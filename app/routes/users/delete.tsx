@@ -7,10 +7,11 @@ import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { fullName } from './user-form';
+
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
+import { fullName } from '@contract/person-name';
 
 registerNamespace('users', users);
 

@@ -10,13 +10,14 @@ import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
-import { formValuesOf, fullName, SECRET_FIELDS, UserForm } from './user-form';
+import { formValuesOf, SECRET_FIELDS, UserForm } from './user-form';
 import { editUserFormSchema } from './user-form.schema';
 import type { EditUserForm } from './user-form.schema';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
 import { useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
+import { fullName } from '@contract/person-name';
 
 registerNamespace('users', users);
 

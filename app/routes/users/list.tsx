@@ -15,10 +15,11 @@ import { readWithAuth, requireAuth } from '~/auth.server';
 import { addToast, commitSession, requestSession } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
-import { fullName } from './user-form';
+
 import { useNumberFormat, useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
+import { fullName } from '@contract/person-name';
 
 registerNamespace('users', users);
 

@@ -18,9 +18,6 @@ registerNamespace('users', users);
 /** Never sent back to the browser after a failed submission. */
 export const SECRET_FIELDS = ['password', 'passwordConfirm'];
 
-export function fullName(profile: Pick<Profile, 'firstName' | 'lastName'>): string {
-  return `${profile.firstName} ${profile.lastName}`.trim();
-}
 
 /** A user as the edit form shows it first: RUT and phone as people read them. */
 export function formValuesOf(profile: Profile) {
