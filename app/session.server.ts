@@ -3,6 +3,7 @@ import {
   createCookieSessionStorage,
   createContext,
   type Cookie,
+  redirect,
   type MiddlewareFunction,
   type RouterContextProvider,
   type Session,
@@ -121,6 +122,14 @@ export function dropPending(session: AppSession): void {
 export function readPending(session: AppSession): PendingSignIn | null {
   const parsed = pendingSchema.safeParse(session.get('pending'));
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The answer to a form that moves on: a redirect carrying the session, so the toasts queued
+ * with addToast (and anything else the action changed in it) reach the next page.
+ */
+export async function redirectWithToasts(session: AppSession, to: string): Promise<Response> {
+  return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Button } from '~/components/button';
-import { Form, Link, redirect } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/index';
 import { formatMessage, messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
@@ -7,7 +7,7 @@ import { z } from '@contract/zod';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
 import { TicketTable, type TicketRow } from '~/components/events/ticket-table';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   url.searchParams.delete('assign');
   url.searchParams.delete('to');
-  throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, url.pathname + url.search);
 }
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {

@@ -8,7 +8,7 @@ import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contrac
 import { reopenStatus } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
 import type { AuthState } from '~/auth.server';
-import { addToast, commitSession, type AppSession } from '~/session.server';
+import { addToast, commitSession, type AppSession, redirectWithToasts } from '~/session.server';
 
 type Intent = 'update' | 'assignMe' | 'assign' | 'close' | 'reopen' | 'comment';
 const STAFF_INTENTS: readonly Intent[] = ['update', 'assignMe', 'assign', 'close', 'reopen'];
@@ -26,7 +26,7 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
   const back = async (type: 'success' | 'error', message: string, to = detail) => {
     // The intent names the form, so its success clears its earlier errors (app/toast.ts).
     addToast(session, type, message, intent);
-    return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
+    return await redirectWithToasts(session, to);
   };
   if (STAFF_INTENTS.includes(intent) && !isStaff(user.role)) return back('error', messages.forbidden);
   const put = (body: TicketUpdate | Record<string, unknown>) => api.call('PUT', `/api/ticket/${id}`, { body, schema: ticketSchema });

@@ -4,7 +4,7 @@ import type { input } from 'zod';
 import { Alert } from '~/components/alert';
 import { Button } from '~/components/button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { data, Form, Link, redirect, useFetcher, useNavigation } from 'react-router';
+import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
@@ -27,7 +27,7 @@ import { useLazyValidation } from '~/components/lazy-validation';
 import { NearbyList } from '~/components/events/nearby-list';
 import { useHydrated } from '~/components/use-hydrated';
 import { i18n } from '~/i18n/config';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
@@ -187,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     addToast(session, 'success', messages.ticketCreated);
   }
   const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
-  throw redirect(`${listPath}/${created.payload.id}`, { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, `${listPath}/${created.payload.id}`);
 }
 
 export default function NewEventScreen({ loaderData, actionData }: Route.ComponentProps) {

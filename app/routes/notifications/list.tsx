@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/list';
 import { pageQuerySchema } from '@contract/envelope';
 import { messages } from '@contract/messages';
@@ -6,7 +6,7 @@ import { notificationListSchema } from '@contract/notification';
 import { ROLE_AREAS } from '@contract/roles';
 import { z } from '@contract/zod';
 import { readWithAuth, requireAuth } from '~/auth.server';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import notificationStylesHref from '~/styles/notifications.css?url';
 import { formatDateTime } from '@contract/date-time';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.call('POST', `/api/notification/${parsed.data.id}/read`);
     if (parsed.data.intent === 'open' && parsed.data.ticketId) to = `/${ROLE_AREAS[user.role]}/events/${parsed.data.ticketId}`;
   }
-  throw redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, to);
 }
 
 export default function NotificationsScreen({ loaderData }: Route.ComponentProps) {

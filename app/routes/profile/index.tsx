@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/index';
 import { PASSWORD_MAX } from '@contract/auth-limits';
 import { messages } from '@contract/messages';
@@ -19,7 +19,7 @@ import { useLazyValidation } from '~/components/lazy-validation';
 import { useT } from '~/components/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
-import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import { addToast, commitSession, readAuth, requestSession, signIn, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { commonT, pageTitle } from '~/utils/meta';
@@ -86,14 +86,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   const done = async (message: string, source = String(formData.get('intent'))) => {
     addToast(session, 'success', message, source);
-    throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
+    throw await redirectWithToasts(session, new URL(request.url).pathname);
   };
 
   const intent = formData.get('intent');
   if (intent === 'two-step-setup') {
     const started = await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
     if (!started.ok) addToast(session, 'error', started.message, 'two-step');
-    throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
+    throw await redirectWithToasts(session, new URL(request.url).pathname);
   }
   if (intent === 'two-step-confirm') {
     const parsed = twoStepCodeSchema.safeParse(Object.fromEntries(formData));
@@ -119,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Already over (ended elsewhere, or expired): the list is read again either way.
     if (!ended.ok && ended.status !== 404) {
       addToast(session, 'error', ended.message, 'sessions');
-      throw redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': await commitSession(session) } });
+      throw await redirectWithToasts(session, new URL(request.url).pathname);
     }
     return done(intent === 'end-session' ? messages.sessionEnded : messages.otherSessionsEnded, 'sessions');
   }

@@ -12,7 +12,7 @@ import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath, TWO_STEP_ENROL_PATH, TWO_STEP_PATH } from '~/navigation';
-import { addToast, commitSession, holdForSecondStep, readAuth, requestSession, signIn } from '~/session.server';
+import { addToast, holdForSecondStep, readAuth, requestSession, signIn, redirectWithToasts } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
@@ -43,14 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok === 'second-step') {
     // Nobody is signed in yet: the second step (or setting one up) comes first (decision 113).
     holdForSecondStep(session, { token, stage: result.stage, user, redirectTo: redirectTo ?? '' });
-    throw redirect(result.stage === 'verify' ? TWO_STEP_PATH : TWO_STEP_ENROL_PATH, { headers: { 'Set-Cookie': await commitSession(session) } });
+    throw await redirectWithToasts(session, result.stage === 'verify' ? TWO_STEP_PATH : TWO_STEP_ENROL_PATH);
   }
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);
-  throw redirect(safeRedirect(redirectTo, dashboardPath(user.role)), {
-    headers: { 'Set-Cookie': await commitSession(session) },
-  });
+  throw await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role)));
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

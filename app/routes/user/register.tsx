@@ -17,7 +17,7 @@ import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath, LOGIN_PATH } from '~/navigation';
-import { addToast, commitSession, readAuth, requestSession, signIn } from '~/session.server';
+import { addToast, readAuth, requestSession, signIn, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
@@ -70,9 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   addToast(session, 'success', messages.registered);
   if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);
   else log.error({ requestId: requestIdOf(request), status: signedIn.status }, 'sign-up: the account was created but could not sign in');
-  throw redirect(signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH, {
-    headers: { 'Set-Cookie': await commitSession(session) },
-  });
+  throw await redirectWithToasts(session, signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH);
 }
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { Alert } from '~/components/alert';
 import { Button, ButtonLink } from '~/components/button';
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
 import { createApiClient, toFormErrors } from '~/api-client.server';
@@ -11,7 +11,7 @@ import { useLazyValidation } from '~/components/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
 import { useT } from '~/components/use-t';
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   session.unset('token');
   session.unset('user');
   addToast(session, 'success', messages.passwordChanged);
-  throw redirect(LOGIN_PATH, { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, LOGIN_PATH);
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {

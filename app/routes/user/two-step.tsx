@@ -9,7 +9,7 @@ import { useT } from '~/components/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { twoStep } from '~/locales/es/two-step';
 import { dashboardPath, LOGIN_PATH, TWO_STEP_PATH } from '~/navigation';
-import { addToast, commitSession, dropPending, readPending, requestSession, signIn } from '~/session.server';
+import { addToast, dropPending, readPending, requestSession, signIn, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
@@ -42,12 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok && checked.status === 401) {
     dropPending(session);
     addToast(session, 'error', checked.message);
-    throw redirect(LOGIN_PATH, { headers: { 'Set-Cookie': await commitSession(session) } });
+    throw await redirectWithToasts(session, LOGIN_PATH);
   }
   if (!checked.ok) return data({ error: checked.fields.code ?? checked.message }, { status: checked.status });
   signIn(session, pending.token, pending.user);
   addToast(session, 'success', messages.loginSuccess);
-  throw redirect(safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)), { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
 }
 
 export default function TwoStepPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/account-action';
 import { messages } from '@contract/messages';
 import { readWithAuth, requireAuth } from '~/auth.server';
@@ -6,7 +6,7 @@ import { Button } from '~/components/button';
 import { useT } from '~/components/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 
@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   if (done.ok) addToast(session, 'success', chosen.done);
   else addToast(session, 'error', done.message);
-  throw redirect(backToList(form.get('from')), { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, backToList(form.get('from')));
 }
 
 export default function AccountActionScreen({ loaderData }: Route.ComponentProps) {

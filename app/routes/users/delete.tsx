@@ -1,10 +1,10 @@
 import { Button } from '~/components/button';
-import { Form, Link, redirect, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/delete';
 import { messages } from '@contract/messages';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 
@@ -33,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Refusals (their own account, the last active admin) come back as the API's message.
   if (deleted.ok) addToast(session, 'success', messages.userDeleted);
   else addToast(session, 'error', deleted.message);
-  throw redirect(backToList(form.get('from')), { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, backToList(form.get('from')));
 }
 
 export default function DeleteUserScreen({ loaderData }: Route.ComponentProps) {

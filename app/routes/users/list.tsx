@@ -12,7 +12,7 @@ import { ROLES } from '@contract/roles';
 import { formatRut } from '@contract/rut';
 import { z } from '@contract/zod';
 import { readWithAuth, requireAuth } from '~/auth.server';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
 
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else addToast(session, 'success', intent === 'suspend' ? messages.userSuspended : messages.userReactivated);
   }
   const url = new URL(request.url);
-  throw redirect(url.pathname + url.search, { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, url.pathname + url.search);
 }
 
 /** The list's address with some parameters changed; empty values are left out. */

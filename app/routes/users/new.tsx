@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, useNavigation } from 'react-router';
+import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { messages } from '@contract/messages';
 import { useLazyValidation } from '~/components/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
 import { requireAuth } from '~/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { SECRET_FIELDS, UserForm } from './user-form';
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const session = await requestSession(request, context);
   addToast(session, 'success', messages.userCreated);
-  throw redirect(backToList(from), { headers: { 'Set-Cookie': await commitSession(session) } });
+  throw await redirectWithToasts(session, backToList(from));
 }
 
 export default function NewUserScreen({ loaderData, actionData }: Route.ComponentProps) {
