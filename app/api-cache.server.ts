@@ -1,39 +1,38 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Short-lived copies of API answers that many page views of this web process repeat and
- * that are the same for everyone of a role (reference-data.server.ts). When they change
- * through this process, the write forgets them at once (`forgetAfterWrite`, called by the API
- * client after every call that is not a GET); another web process's writes show up here
- * after the TTL at most.
+ * that are the same for everyone of a role (reference-data.server.ts), in an LRU cache of at
+ * most 1 000 answers, each with its own time to live. A write made through this process forgets
+ * what it changed where the write is made (`forget`, e.g. `forgetOperators` after an account
+ * changed); another web process's writes show up here after the time to live at most.
  *
  * Nothing about a person is kept here: who a token is and the unread count are asked on every
  * page, so a session ended or a notification sent from anywhere shows at the next request.
  */
-type Entry = { expiresAt: number; value: Promise<unknown> };
-const entries = new Map<string, Entry>();
-/** A bound, whatever the keys: the oldest go first. */
-const MAX_ENTRIES = 1_000;
+const entries = new LRUCache<string, Promise<unknown>>({
+  max: 1_000,
+  // Read the clock at every look-up (tests move it by hand), not once per millisecond.
+  ttlResolution: 0,
+  perf: { now: () => Date.now() },
+});
 
-export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>, now = Date.now()): Promise<T> {
-  const entry = entries.get(key);
-  if (entry && now < entry.expiresAt) return entry.value as Promise<T>;
+/** The answer kept under `key`, or `load()`'s, kept for `ttlMs`; concurrent callers share one load. */
+export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  const kept = entries.get(key);
+  if (kept) return kept as Promise<T>;
   const value = load();
-  entries.delete(key);
-  entries.set(key, { expiresAt: now + ttlMs, value });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  entries.set(key, value, { ttl: ttlMs });
   // A failure is never kept: the next page asks again.
   value.catch(() => {
-    if (entries.get(key)?.value === value) entries.delete(key);
+    if (entries.peek(key) === value) entries.delete(key);
   });
   return value;
 }
 
-function forget(prefix: string): void {
-  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
-}
-
-/** After a write through the API: one to accounts may add, rename or remove an operator. */
-export function forgetAfterWrite(path: string): void {
-  if (path.startsWith('/api/profile')) forget('operators:');
+/** Forgets one kept answer: called where a write changes what it holds. */
+export function forget(key: string): void {
+  entries.delete(key);
 }
 
 /** For tests: start from nothing. */

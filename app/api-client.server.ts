@@ -6,13 +6,12 @@ import { messages } from '@contract/messages';
 import { apiBaseUrlFor, env } from '~/env.server';
 import { destroySession, type AppSession } from '~/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
-import { forgetAfterWrite } from '~/api-cache.server';
 import { log } from '~/log.server';
 import { apiCalls, apiPathPattern } from '~/metrics.server';
 import { requestIdOf } from '~/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
 
-/** Section 7's calls answer quickly; past this the API counts as unavailable. */
+/** The calls of docs/specification.md, "7. The calls it makes", answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -76,8 +75,8 @@ function timeCall(method: Method, path: string): (status: number | 'error') => v
  * The web app's one way to reach the concession API. It adds the bearer token, reads
  * `payload`, and maps failures the same way everywhere:
  * - network error, timeout or 5xx: a 503 page (the web process never goes down);
- * - 401 with a token: the session ends and the user goes to "/" (section 8);
- * - 404: the catalogue's service error naming the API path, logged (section 8);
+ * - 401 with a token: the session ends and the user goes to "/" (docs/specification.md, "8. The error catalogue");
+ * - 404: the catalogue's service error naming the API path, logged (docs/specification.md, "8. The error catalogue");
  * - other 4xx: returned as an ApiFailure for forms (see `toFormErrors`).
  */
 export class ApiClient {
@@ -112,7 +111,6 @@ export class ApiClient {
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
     const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer);
-    if (method !== 'GET') forgetAfterWrite(path);
     if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
     let payload: unknown = undefined;
     if (options.schema) {

@@ -8,6 +8,7 @@ import {
   type RouterContextProvider,
   type Session,
 } from 'react-router';
+import { LRUCache } from 'lru-cache';
 import { env } from '~/env.server';
 import { SECOND_STEPS, type SecondStep } from '@contract/two-step';
 import { z } from '@contract/zod';
@@ -39,9 +40,8 @@ const signedCookie = createCookie('__session', {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
-/** Cookie headers already verified, and what they held: bounded, oldest forgotten first. */
-const VERIFIED_MAX = 2_000;
-const verified = new Map<string, unknown>();
+/** Cookie headers already verified, and what they held: the 2 000 used most recently. */
+const verified = new LRUCache<string, { value: unknown }>({ max: 2_000 });
 
 /**
  * The same cookie, remembering what each exact header verified to. Checking the HMAC
@@ -62,10 +62,10 @@ export const sessionCookie: Cookie = {
   serialize: (value, options) => signedCookie.serialize(value, options),
   async parse(header, options) {
     if (!header || options) return signedCookie.parse(header, options);
-    if (verified.has(header)) return structuredClone(verified.get(header));
+    const known = verified.get(header);
+    if (known) return structuredClone(known.value);
     const value: unknown = await signedCookie.parse(header);
-    verified.set(header, value);
-    if (verified.size > VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(header, { value });
     return structuredClone(value);
   },
 };

@@ -13,7 +13,7 @@ describe('ReadCache', () => {
   });
 
   it('computes again after a ticket changed or the TTL passed', async () => {
-    let now = 0;
+    let now = 1_000;
     const cache = new ReadCache<number>(30_000, () => now);
     let runs = 0;
     const compute = async () => ++runs;

@@ -31,6 +31,7 @@ import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema, twoStepStatusSchema } from '@contract/two-step';
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 import { fullName } from '@contract/person-name';
+import { forgetOperators } from '~/reference-data.server';
 
 registerNamespace('users', users);
 
@@ -45,7 +46,7 @@ const SECRET_FIELDS = ['currentPassword', 'password', 'passwordConfirm'];
 
 export const headers = secretPageHeaders;
 
-/** Mi perfil: the signed-in person's own account, in every role's area (issue 15, decision 103). */
+/** Mi perfil: the signed-in person's own account, in every role's area (decision 103). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { data, auth } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
@@ -144,6 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ form: 'profile' as const, result: submission.reply() }, { status: 400 });
   const { intent: _intent, ...body } = submission.value;
   const saved = await api.call('POST', '/api/profile/me', { body, schema: profileSchema });
+  forgetOperators();
   if (!saved.ok) {
     const errors = toFormErrors(saved);
     return data({ form: 'profile' as const, result: submission.reply({ formErrors: errors.formErrors, fieldErrors: errors.fieldErrors }) }, { status: saved.status });

@@ -12,6 +12,7 @@ import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
+import { forgetOperators } from '~/reference-data.server';
 
 registerNamespace('users', users);
 
@@ -29,6 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { api } = await requireAuth(context);
   const deleted = await api.call('POST', `/api/profile/delete/${uuid}`);
+  forgetOperators();
   const session = await requestSession(request, context);
   // Refusals (their own account, the last active admin) come back as the API's message.
   if (deleted.ok) addToast(session, 'success', messages.userDeleted);

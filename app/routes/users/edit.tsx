@@ -18,6 +18,7 @@ import { useAnswerCount } from '~/components/conform-fields';
 import { useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
+import { forgetOperators } from '~/reference-data.server';
 
 registerNamespace('users', users);
 
@@ -37,6 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
   const updated = await api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  forgetOperators();
   if (!updated.ok) {
     // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
     // last admin...) or, when no field is named, as a second line.

@@ -20,6 +20,7 @@ import { useNumberFormat, useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
 import { fullName } from '@contract/person-name';
+import { forgetOperators } from '~/reference-data.server';
 
 registerNamespace('users', users);
 
@@ -60,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     const { intent, uuid } = parsed.data;
     const result = await api.call('POST', `/api/profile/${intent === 'suspend' ? 'disable' : 'enable'}/${uuid}`);
+    forgetOperators();
     // Refusals (their own account, the last active admin) come back as the API's message.
     if (!result.ok) addToast(session, 'error', result.message);
     else addToast(session, 'success', intent === 'suspend' ? messages.userSuspended : messages.userReactivated);

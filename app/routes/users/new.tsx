@@ -16,6 +16,7 @@ import { backToList } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
 import { useT } from '~/components/use-t';
 import { users } from '~/locales/es/users';
+import { forgetOperators } from '~/reference-data.server';
 
 registerNamespace('users', users);
 
@@ -33,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
   const created = await api.call('POST', '/api/profile/new', { body: profile });
+  forgetOperators();
   if (!created.ok) {
     // 409 e-mail taken arrives with its field; anything else only with the API's message.
     const errors = toFormErrors(created);
