@@ -40,7 +40,7 @@ const isPageRead = (request: Request) => request.method === 'GET' || request.met
  * - no session: to the login screen, coming back here afterwards;
  * - GET /api/user/me checks the token is still valid; the API answers 401 for a revoked,
  *   expired or suspended token and the API client then ends the session (a redirect);
- * - another role's area: the not-found page, as the route sets of section 2 imply.
+ * - another role's area: the not-found page, as the route sets of docs/specification.md, "Role routes" imply.
  *
  * On a page read the loaders start at once, while /api/user/me is on its way (decision 066):
  * each of them waits for the answer (`requireAuth`, `readWithAuth`) before handing anything
@@ -184,8 +184,8 @@ export type PasswordSignIn =
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 /**
- * The specification's LOGIN (and, after sign-up, REGISTER) call: POST /api/auth, the token
- * from the `authorization` response header, then GET /api/user/me for the session user.
+ * The LOGIN (and, after sign-up, REGISTER) call of docs/specification.md, "Session": POST /api/auth,
+ * the token from the `authorization` response header, then GET /api/user/me for the session user.
  * Failures come back as Conform reply options with the status to answer with: 401
  * 'Credenciales invalidas' (also without a token header), or the API's own message (403
  * suspended, 429). The caller stores the session and redirects.

@@ -54,7 +54,7 @@ function loadEnv(): Env {
 
 export const env = loadEnv();
 
-/** Section 7: the API host differs when the page host contains "uat". */
+/** docs/specification.md, "7. The calls it makes": the API host differs when the page host contains "uat". */
 export function apiBaseUrlFor(
   host: string | null | undefined,
   config: Pick<Env, 'CONCESSION_API_URL' | 'CONCESSION_API_URL_UAT'>,

@@ -1,6 +1,6 @@
 import { ROLE_AREAS, type Role } from '@contract/roles';
 
-/** The screens a role area can hold, in sidebar order (section 2). */
+/** The screens a role area can hold, in sidebar order (docs/specification.md, "Layout"). */
 export const SCREENS = ['dashboard', 'events', 'reports', 'assignments', 'notifications', 'users'] as const;
 export type Screen = (typeof SCREENS)[number];
 
@@ -8,7 +8,7 @@ export type Screen = (typeof SCREENS)[number];
 export const AREA_BY_ROLE = ROLE_AREAS;
 export type Area = (typeof AREA_BY_ROLE)[Role];
 
-/** Section 2's route table and sidebar menus: the same set per role. */
+/** The route table and sidebar menus of docs/specification.md, "Role routes" and "Layout": the same set per role. */
 export const SCREENS_BY_ROLE = {
   DRIVER: ['dashboard', 'events', 'notifications'],
   OPERATOR: ['dashboard', 'events', 'reports', 'assignments', 'notifications'],

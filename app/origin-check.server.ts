@@ -25,7 +25,7 @@ export function isSameOriginWrite(request: Request): boolean {
 
 /**
  * The one origin check of the web app: in the root's middleware, so it runs before every action
- * of every route, pages and resource routes (upload, logout, theme) alike. Issue 16, item 8.
+ * of every route, pages and resource routes (upload, logout, theme) alike. See docs/security.md, V3.5.1.
  */
 export const originCheckMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
   if (!isSameOriginWrite(request)) throw data('Origen no permitido', { status: 403 });

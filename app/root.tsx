@@ -95,7 +95,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Section 2's placeholder while the client initialises (only used if a route ever hydrates data). */
+/**
+ * The placeholder of docs/specification.md, "Role routes", while the client initialises (only used if a route
+ * ever hydrates data).
+ */
 export function HydrateFallback() {
   const root = useRouteLoaderData<typeof loader>('root');
   return <FullScreenPlaceholder signedIn={Boolean(root?.user)} />;

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
 import { AREA_ROUTES } from './area-routes';
 
-/** Public pages first, then the role areas (specification section 2), from app/area-routes.ts. */
+/** Public pages first, then the role areas (docs/specification.md, "2. Screens and routes"), from app/area-routes.ts. */
 export default [
   index('routes/home.tsx'),
 

@@ -2,7 +2,10 @@ import { z } from '@contract/zod';
 import type { MeResponse } from '@contract/auth';
 import { roleSchema } from '@contract/role-schema';
 
-/** Placeholder values the specification fixes for every session user (section 3). */
+/**
+ * Placeholder values the specification fixes for every session user (docs/specification.md, "Session user (kept
+ * locally)").
+ */
 export const SESSION_USER_DEFAULTS = {
   avatar: '/static/images/avatars/1.svg',
   location: 'Santiago, Chile',
@@ -13,8 +16,8 @@ export const SESSION_USER_DEFAULTS = {
 } as const;
 
 /**
- * What the session cookie keeps of the session user (section 3 "Session user"): the fields that
- * differ from one person to the next. The placeholders are the same for everyone, so they are
+ * What the session cookie keeps of the session user (docs/specification.md, "Session user (kept locally)"): the
+ * fields that differ from one person to the next. The placeholders are the same for everyone, so they are
  * added when the cookie is read, not carried in every request.
  */
 export const storedUserSchema = z.object({
@@ -27,7 +30,7 @@ export const storedUserSchema = z.object({
 });
 export type StoredUser = z.infer<typeof storedUserSchema>;
 
-/** The session user of section 3 "Session user": the stored fields and the placeholders. */
+/** The session user of docs/specification.md, "Session user (kept locally)": the stored fields and the placeholders. */
 export type SessionUser = StoredUser & typeof SESSION_USER_DEFAULTS;
 
 /** Reads a stored user (extra keys of an older cookie are dropped) into the whole session user. */

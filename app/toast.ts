@@ -1,4 +1,4 @@
-/** A message from an action, shown once on the next page (section 2: bottom right, at most 6). */
+/** A message from an action, shown once on the next page (docs/specification.md, "Layout": bottom right, at most 6). */
 export type ToastType = 'success' | 'error' | 'info';
 /**
  * `source` names the form that raised it (for example `close` on an event's page): a success

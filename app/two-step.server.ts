@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 
 /**
  * The otpauth:// address as an SVG QR code, made on the server so enrolment works without
- * JavaScript (issue 16). The SVG is qrcode's own output: paths and rectangles, no text of ours.
+ * JavaScript (docs/decisions/113-two-step-sign-in.md). The SVG is qrcode's own output: paths and rectangles, no text of ours.
  */
 export function qrSvg(uri: string): Promise<string> {
   return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, width: 220, color: { dark: '#000000', light: '#ffffff' } });

@@ -10,7 +10,7 @@ import { useT } from './use-t';
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((module) => ({ default: module.MobileDrawer })));
 
 /**
- * The signed-in frame (section 2): a 290px sidebar, fixed from lg (1280px), a drawer below
+ * The signed-in frame (docs/specification.md, "Layout"): a 290px sidebar, fixed from lg (1280px), a drawer below
  * that, and the 80px header. Plain elements styled by app/styles/app.css with the theme's
  * CSS variables: the shell is on every page, and each Emotion-styled MUI component would
  * cost tens of microseconds on the server. The only MUI component is the Drawer, downloaded

@@ -3,7 +3,7 @@ import { Logo } from './logo';
 import { useT } from './use-t';
 
 /**
- * Section 2's full-screen placeholder while the session initialises: the logo, linking to
+ * The full-screen placeholder of docs/specification.md, "Role routes", while the session initialises: the logo, linking to
  * "/", for a signed-in user; otherwise the application's title. Plain markup and CSS, so it
  * shows before any script or Emotion style has run.
  */

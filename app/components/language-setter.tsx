@@ -4,8 +4,9 @@ import { Icon } from './icons';
 import { useLanguage, useT } from './use-t';
 
 /**
- * The language setter of section 2. Spanish is the only language (section 9), so the menu
- * lists it as the current one; adding a catalogue to SUPPORTED_LANGUAGES adds its entry.
+ * The language setter of docs/specification.md, "Layout". Spanish is the only language (same file,
+ * "9. Business constants and limits"), so the menu lists it as the current one; adding a catalogue to
+ * SUPPORTED_LANGUAGES adds its entry.
  */
 export function LanguageSetter() {
   const t = useT();

@@ -12,7 +12,10 @@ import { providerTheme } from '~/theme/provider-theme';
 import { useThemeChoice } from '~/theme/theme-choice';
 import { useNonce } from '~/utils/nonce';
 
-/** Section 9's lg breakpoint: from here the sidebar is fixed and the drawer is not needed. */
+/**
+ * The lg breakpoint of docs/specification.md, "9. Business constants and limits": from here the sidebar is fixed and
+ * the drawer is not needed.
+ */
 const LARGE_SCREEN = '(min-width: 1280px)';
 
 /**

@@ -13,8 +13,8 @@ export function isCurrentItem(pathname: string, to: string): boolean {
 
 /**
  * What the sidebar holds, in the fixed sidebar (lg and up), the no-JavaScript panel and the
- * MUI drawer alike: the logo, the role's menu of section 2 with the current item marked
- * aria-current="page", and the version label. Plain Links with one useLocation: NavLink
+ * MUI drawer alike: the logo, the role's menu of docs/specification.md, "Layout", with the current item
+ * marked aria-current="page", and the version label. Plain Links with one useLocation: NavLink
  * costs about four times as much per item on the server.
  */
 export function SidebarContent({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {

@@ -1,7 +1,7 @@
 import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 import { THEME_PALETTES, type ThemeName } from './registry';
 
-/** Section 9's breakpoints, shared by every theme. */
+/** The breakpoints of docs/specification.md, "9. Business constants and limits", shared by every theme. */
 export const breakpoints = { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1840 } };
 
 /** What a theme file defines: its palette. Everything else is shared. */
@@ -31,7 +31,7 @@ export function createAppTheme(palette: AppPalette): Theme {
 /**
  * The text colours of status labels (closed, late, active user), drawn on a 15% tint of their
  * colour over the paper: the dark variant on light themes, the main (pastel) colour on dark
- * ones, where the dark variant would vanish (issue 15; app/theme/contrast.test.ts).
+ * ones, where the dark variant would vanish (docs/decisions/105-accessibility-in-every-theme.md; app/theme/contrast.test.ts).
  */
 function statusTexts(palette: AppPalette): { statusSuccessText: string; statusErrorText: string } {
   const { success, error } = createTheme({ palette: { contrastThreshold: 4.5, ...palette } }).palette;

@@ -6,7 +6,7 @@ import { NebulaFighterTheme } from './NebulaFighterTheme';
 import { PureLightTheme } from './PureLightTheme';
 import { PurpleFlowTheme } from './PurpleFlowTheme';
 
-/** Section 9's six themes, in the order the switcher lists them. */
+/** The six themes of docs/specification.md, "9. Business constants and limits", in the order the switcher lists them. */
 export const THEME_NAMES = [
   'PureLightTheme',
   'GreyGooseTheme',
@@ -19,7 +19,10 @@ export type ThemeName = (typeof THEME_NAMES)[number];
 
 export const DEFAULT_THEME: ThemeName = 'PureLightTheme';
 
-/** The key under which the browser keeps the choice (section 9: the theme name in local storage). */
+/**
+ * The key under which the browser keeps the choice (docs/specification.md, "9. Business constants and limits": the
+ * theme name in local storage).
+ */
 export const THEME_STORAGE_KEY = 'appTheme';
 
 /** The resource route the header's theme form posts to (app/routes/resources/theme.ts). */

@@ -10,7 +10,7 @@ const ThemeChoiceContext = createContext<ThemeChoice | null>(null);
  * The theme on screen. It starts from the server's (the cookie, rendered in the first
  * byte). Choosing one with JavaScript applies it at once, writes the same cookie the
  * resource route would (so the next server render agrees, even after an immediate
- * reload) and keeps the name on the device under `appTheme` (section 9).
+ * reload) and keeps the name on the device under `appTheme` (docs/specification.md, "9. Business constants and limits").
  */
 export function useThemeChoiceState(serverTheme: ThemeName): ThemeChoice {
   const [theme, setTheme] = useState(serverTheme);

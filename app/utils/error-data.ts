@@ -8,7 +8,7 @@ export type ErrorPageData = (
   | { reason: 'service-unavailable' }
   | { reason: 'api-error'; message: string }
 ) & {
-  /** The failed request's id, shown as "Código de referencia" for support (issue 18). */
+  /** The failed request's id, shown as "Código de referencia" for support (docs/decisions/121-observability.md). */
   requestId?: string | null;
 };
 

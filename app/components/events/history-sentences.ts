@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { formatDateTime } from '@contract/date-time';
 
 /**
- * An event's history entry as Spanish sentences (issue 15): a headline saying what the person
+ * An event's history entry as Spanish sentences: a headline saying what the person
  * did ("Asignó a Rodrigo Díaz", "Cerró el evento: Resuelto", "Adjuntó bache.png") and one
  * sentence per other change ("Cambió el kilómetro de 30,5 a 31"). Never a field's name or a
  * raw value: ids, JSON and internal fields are left out or named.

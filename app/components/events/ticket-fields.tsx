@@ -68,7 +68,7 @@ export type TicketFieldMetas = Record<
   Meta
 >;
 
-/** The section 3 fields both the new-event and the edit form show, in the same order. */
+/** The fields of docs/specification.md, "Ticket (event)" that both the new-event and the edit form show, in the same order. */
 export function TicketFields({
   fields,
   classifications,

@@ -130,7 +130,7 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
           </Button>
           {filtered ? <Link to={listHref(pathname, filters.tab ? { tab: filters.tab } : {})}>{t('filters.clear')}</Link> : null}
         </div>
-        {/* The other filters behind a plain disclosure, so a phone sees the list first (decision 072). */}
+        {/* The other filters behind a plain disclosure, so a phone sees the list first (decision 101). */}
         <details className="filters-more">
           <summary>{activeFilters === 0 ? t('filters.more') : t(activeFilters === 1 ? 'filters.moreActiveOne' : 'filters.moreActive', { count: activeFilters })}</summary>
           <div className="filters-more-fields">

@@ -10,7 +10,7 @@ registerNamespace('users', users);
 export type SessionRow = { id: number; device: string | null; address: string | null; lastUsed: string; current: boolean };
 
 /**
- * "Sesiones activas" of Mi perfil (issue 16): each open session with its device, address and last
+ * "Sesiones activas" of Mi perfil (docs/security.md, V7.5.2): each open session with its device, address and last
  * use; any other one can be ended, or all the others at once. Plain POST forms: no JavaScript needed.
  */
 export function SessionsPanel({ sessions }: { sessions: SessionRow[] }) {

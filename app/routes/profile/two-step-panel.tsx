@@ -12,7 +12,7 @@ registerNamespace('twoStep', twoStep);
 export type TwoStepPanelData = { status: TwoStepStatus; setup: { qr: string; secret: string } | null };
 
 /**
- * "Verificación en dos pasos" of Mi perfil, for staff (issue 16, decision 113): turn it on (QR
+ * "Verificación en dos pasos" of Mi perfil, for staff (docs/decisions/113-two-step-sign-in.md): turn it on (QR
  * code made on the server, a code to confirm, recovery codes shown once), see how many recovery
  * codes are left, turn it off with the password where the role allows. Plain POST forms.
  */

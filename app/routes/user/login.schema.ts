@@ -3,7 +3,7 @@ import { emailSchema, loginPasswordSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 
 /**
- * Section 5's login rules, checked by the action and, with JavaScript, in the browser once the
+ * The login rules of docs/specification.md, "Login", checked by the action and, with JavaScript, in the browser once the
  * form is first focused (its own module, so zod stays out of the page's scripts: decision 063).
  */
 export const loginFormSchema = z.object({

@@ -69,7 +69,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <PublicPage title={t('login.heading')} intro={t('login.intro')}>
-      {/* noValidate always: the messages of section 5 come from the schema, also without JavaScript. */}
+      {/* noValidate always: the messages of docs/specification.md, "Login" come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />

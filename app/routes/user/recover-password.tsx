@@ -24,7 +24,8 @@ const sentSchema = z.object({ message: z.string() });
 
 /**
  * The web form is a POST (no GET changes anything on the web side); the API call is the
- * specification's GET /api/profile/forgotten/{email}, which answers the same for any address.
+ * GET /api/profile/forgotten/{email} of docs/specification.md, "7. The calls it makes", which answers the same for
+ * any address.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: recoverFormSchema });

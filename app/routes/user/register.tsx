@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(hasFieldErrors ? [] : errors.formErrors, errors.fieldErrors, created.status);
   }
 
-  // The specification's REGISTER transition: the new driver is signed in at once.
+  // The REGISTER transition (docs/specification.md, "Session"): the new driver is signed in at once.
   const signedIn = await signInWithPassword(request, session, email, password);
   addToast(session, 'success', messages.registered);
   if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);

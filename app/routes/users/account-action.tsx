@@ -18,7 +18,7 @@ registerNamespace('users', users);
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
 /**
- * An admin's action on someone's sign-in (issue 16), each behind a confirmation page of its own
+ * An admin's action on someone's sign-in (docs/security.md, V7.4.5 and V6.4.4), each behind a confirmation page of its own
  * so it works without JavaScript: /sessions ends all their sessions, /two-step resets their
  * second step (a lost phone).
  */

@@ -22,7 +22,7 @@ export function backToList(from: FormDataEntryValue | string | null | undefined)
 /**
  * One user by the id in the address, for the edit and delete screens. A malformed id is
  * simply not a page (404); an unknown or deleted one is the API's 404, which the API
- * client shows as the catalogue's service error (section 8).
+ * client shows as the catalogue's service error (docs/specification.md, "8. The error catalogue").
  */
 export async function loadProfile(api: ApiClient, uuid: string | undefined): Promise<Profile> {
   return api.get(`/api/profile/${profileIdOr404(uuid)}`, profileSchema);
