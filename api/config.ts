@@ -25,7 +25,7 @@ const configSchema = z.object({
   /** Origins allowed to call the API from a browser (comma-separated). */
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The bearer token that opens /metrics; unset, /metrics is not served at all (issue 18). */
+  /** The bearer token that opens /metrics; unset, /metrics is not served at all (docs/decisions/121-observability.md). */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   /** Addresses of the web app processes whose X-Forwarded-For names the client (comma-separated). */
   TRUSTED_WEB_ADDRESSES: z.string().default('127.0.0.1,::1'),
@@ -117,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     // Demo accounts (with a published password) only when asked (SEED=demo), or by default on the
-    // embedded database outside production. Never by default in production (issue 16).
+    // embedded database outside production. Never by default in production (docs/security.md, V6.3.2).
     seedDemo: c.SEED ? c.SEED === 'demo' : embedded && c.NODE_ENV !== 'production',
     adminEmail: c.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: c.ADMIN_PASSWORD,

@@ -9,7 +9,7 @@ import { localChannel, postgresChannel } from './services/cluster/channel';
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Processes starting together on an empty database take turns (issue 17).
+  // Processes starting together on an empty database take turns (docs/decisions/112-replicas.md).
   await database.exclusive(async () => {
     await database.migrate();
     await seedDatabase(database.db, {

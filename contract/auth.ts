@@ -5,7 +5,7 @@ import { EMAIL_MAX, PASSWORD_MAX } from './auth-limits';
 
 export { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './auth-limits';
 
-/** E-mail as section 5 validates it: required, valid, at most 255 characters. */
+/** E-mail as docs/specification.md, "Login" validates it: required, valid, at most 255 characters. */
 export const emailSchema = z
   .string({ error: messages.emailRequired })
   .trim()
@@ -19,7 +19,7 @@ export const loginPasswordSchema = z
   .min(1, messages.passwordRequired)
   .max(PASSWORD_MAX, messages.tooLong.replace('{{max}}', String(PASSWORD_MAX)));
 
-/** POST /api/auth, exactly as section 7 sends it. */
+/** POST /api/auth, exactly as docs/specification.md, "7. The calls it makes" sends it. */
 export const authRequestSchema = z.object({
   email: emailSchema,
   password: loginPasswordSchema,
@@ -28,7 +28,7 @@ export const authRequestSchema = z.object({
 });
 export type AuthRequest = z.infer<typeof authRequestSchema>;
 
-/** GET /api/user/me, read as email plus userProfileDto (section 3, "Server me response"). */
+/** GET /api/user/me, read as email plus userProfileDto (docs/specification.md, "Server me response"). */
 export const meResponseSchema = z.object({
   email: z.string(),
   userProfileDto: z.object({
@@ -43,7 +43,7 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /**
  * GET /api/user/me?include=unread: the same answer plus the caller's unread notifications, so
  * that a signed-in page learns both in one round trip (decision 125). Without the option the
- * answer is section 3's, unchanged.
+ * answer is that of docs/specification.md, "Server me response", unchanged.
  */
 export const meQuerySchema = z.object({ include: z.literal('unread').optional() });
 export const meWithUnreadSchema = meResponseSchema.extend({ unread: z.number().int().nonnegative() });

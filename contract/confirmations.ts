@@ -1,8 +1,8 @@
 import { z } from './zod';
 
 /**
- * Payloads that only confirm a call (section 7 names no body for them): described here so the
- * API's OpenAPI document and its tests know their shape (issue 18).
+ * Payloads that only confirm a call (docs/specification.md, "7. The calls it makes" names no body for them):
+ * described here so the API's OpenAPI document and its tests know their shape (docs/decisions/121-observability.md).
  */
 export const signedInSchema = z.object({ signedIn: z.literal(true) });
 export const messageSchema = z.object({ message: z.string() });

@@ -61,7 +61,8 @@ export const attachmentPageSchema = pagedOf(attachmentSchema);
  * GET /api/ticket/{id}?include=conversation: the event with what its detail page shows beside
  * it, the history, the first COMMENT_LIST_SIZE comments and the first ATTACHMENT_LIST_SIZE
  * attachments, each exactly as its own call answers it, in one round trip (decision 125).
- * Without the option the answer is section 7's event, unchanged.
+ * Without the option the answer is the event of GET /api/ticket/{id} (docs/product-decisions.md, "Two services, one
+ * contract"), unchanged.
  */
 export const ticketQuerySchema = z.object({ include: z.literal('conversation').optional() });
 export const ticketWithConversationSchema = ticketSchema.extend({

@@ -28,7 +28,7 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from './paging';
 
-/** page from 0, size default 10, at most 100 (specification section 9). */
+/** page from 0, size default 10, at most 100 (docs/specification.md, "9. Business constants and limits"). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),

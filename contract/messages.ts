@@ -4,7 +4,7 @@
  * Screen text lives in app/locales/es; this file is loaded into the same i18next catalogue.
  */
 export const messages = {
-  // Section 5, verbatim.
+  // docs/specification.md, "5. Validation rules", verbatim.
   emailInvalid: 'El correo proviste, debe ser un correo válido',
   emailRequired: 'El correo es requerido',
   passwordRequired: 'La contraseña es requerida',
@@ -27,7 +27,8 @@ export const messages = {
   tooLong: 'El texto es demasiado largo (máximo {{max}} caracteres)',
   rutInvalid: 'El RUT no es válido',
   phoneInvalid: 'El teléfono debe tener el formato +56 y 9 dígitos',
-  // Accounts and user administration (section 8's informational messages and the rules around them).
+  // Accounts and user administration (the informational messages of docs/specification.md, "8. The error catalogue",
+  // and the rules around them).
   emailTaken: 'El correo ya se encuentra registrado',
   userCreated: 'Usuario creado correctamente',
   userUpdated: 'Usuario actualizado correctamente',
@@ -44,7 +45,7 @@ export const messages = {
   resetLinkExpired: 'El enlace para cambiar la contraseña expiró. Solicite uno nuevo.',
   passwordChanged: 'Su contraseña fue cambiada. Ingrese con la nueva contraseña.',
   registered: 'Su cuenta fue creada. ¡Bienvenido!',
-  // Comments and attachments (section 8's informational messages).
+  // Comments and attachments (the informational messages of docs/specification.md, "8. The error catalogue").
   commentRequired: 'Escriba un comentario',
   commentSaved: 'Comentario guardado',
   commentNotSaved: 'No fue posible guardar el comentario',
@@ -68,7 +69,7 @@ export const messages = {
   // Reports.
   reportMonthInvalid: 'Indique un mes entre 1 y 12',
   reportYearInvalid: 'Indique un año válido',
-  // Section 8 and 2, verbatim.
+  // docs/specification.md, "8. The error catalogue" and "Login screen", verbatim.
   invalidCredentials: 'Credenciales invalidas',
   loginSuccess: 'Autenticación correcta',
   missingToken: 'Missing token from response',
@@ -106,7 +107,7 @@ export const messages = {
   serviceUnavailable: 'El servicio no está disponible en este momento',
   internalError: 'Ocurrió un error inesperado',
   accountSuspended: 'Su cuenta está suspendida. Contacte al administrador',
-  // Tickets (events): section 8 outcomes; the two closing messages are quoted verbatim.
+  // Tickets (events): outcomes of docs/specification.md, "8. The error catalogue"; the two closing messages are quoted verbatim.
   ticketCreated: 'El evento fue creado correctamente',
   ticketNotCreated: 'No fue posible crear el evento',
   ticketUpdated: 'El evento fue actualizado correctamente',
@@ -162,7 +163,7 @@ export const roleLabels = {
   ADMIN: 'Administrador',
 } as const;
 
-/** Status labels (product decisions: codes in English, labels in Spanish). */
+/** Status labels (docs/product-decisions.md, "Tickets (events)": codes in English, labels in Spanish). */
 export const statusLabels = {
   NEW: 'Ingresado',
   ASSIGNED: 'Asignado',

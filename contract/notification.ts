@@ -1,7 +1,10 @@
 import { z } from './zod';
 import { pagedOf } from './envelope';
 
-/** Product decisions: who hears about what. Section 3 names COMMENT_ADDED. */
+/**
+ * docs/product-decisions.md, "Notifications": who hears about what. docs/specification.md, "Other entities"
+ * names COMMENT_ADDED.
+ */
 export const NOTIFICATION_TYPES = ['COMMENT_ADDED', 'TICKET_ASSIGNED', 'STATUS_CHANGED', 'TICKET_CLOSED', 'TICKET_LATE'] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canAttachTo, canBeAssigned, canChangeTickets, canChooseChannel, canCommentOn, canCreateTicket, canSeeEveryTicket } from './permissions';
 import { ROLES, type Role } from './roles';
 
-/** The table of docs/product-decisions.md, role by role: what each may do with tickets. */
+/**
+ * The table of docs/product-decisions.md, "Who may do what (finer permissions the specification leaves open)", role
+ * by role: what each may do with tickets.
+ */
 const TABLE: Record<Role, string[]> = {
   DRIVER: ['create', 'comment', 'attach'],
   OPERATOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],

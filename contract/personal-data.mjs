@@ -1,4 +1,4 @@
-// What a log line may never carry (issue 18, docs/operations.md): e-mail addresses, RUTs and
+// What a log line may never carry (docs/decisions/121-observability.md, docs/operations.md): e-mail addresses, RUTs and
 // bearer tokens are replaced wherever they appear in a logged text (a path, an error message
 // from the database or the mail server). Plain JavaScript, shared by both services' loggers.
 

@@ -21,7 +21,7 @@ const requiredName = (message: string) =>
     .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }))
     .refine(storable, storableMessage);
 
-/** A new password: at least 6 characters (section 9), at most 255. */
+/** A new password: at least 6 characters (docs/specification.md, "9. Business constants and limits"), at most 255. */
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
@@ -48,8 +48,8 @@ const profileFields = {
 };
 
 /**
- * POST /api/profile/new (section 7). Without a token it is the public sign-up and always
- * makes a DRIVER; an admin may choose any user type.
+ * POST /api/profile/new (docs/specification.md, "7. The calls it makes"). Without a token it is the public
+ * sign-up and always makes a DRIVER; an admin may choose any user type.
  */
 export const newProfileSchema = z.object({
   ...profileFields,

@@ -3,7 +3,7 @@
  * The report catalogue: plain data, free of zod, so the screens' shared bundle stays small
  * (the query's schema is in report-query.ts).
  *
- * The monthly reports of GET /api/report/{id}?month=&year= (product decisions):
+ * The monthly reports of GET /api/report/{id}?month=&year= (docs/product-decisions.md, "Reports"):
  * 1 the month's tickets in detail, 2 the summary for the fiscal inspection,
  * 3 deadline compliance per classification.
  */

@@ -1,4 +1,4 @@
-// One request id per request, end to end (issue 18): the web server takes a valid incoming
+// One request id per request, end to end (docs/decisions/121-observability.md): the web server takes a valid incoming
 // X-Request-Id or makes one, sends it to the API with every call, and both services log it and
 // answer with it. Plain JavaScript: server/web.mjs runs it without a build step.
 

@@ -1,5 +1,5 @@
 /**
- * The five user types of the specification (section 6), as stored in profileCode. Plain
+ * The five user types of docs/specification.md, "6. Roles and permissions", as stored in profileCode. Plain
  * data, free of zod, so every screen's shared bundle can use it (the schema is role-schema.ts).
  */
 export const ROLES = ['DRIVER', 'OPERATOR', 'SUPERVISOR', 'INSPECTOR', 'ADMIN'] as const;
@@ -13,7 +13,7 @@ export function isStaff(role: Role): boolean {
   return (STAFF_ROLES as readonly Role[]).includes(role);
 }
 
-/** Each role's area of the web app: /driver, /operator, ... (specification section 2). */
+/** Each role's area of the web app: /driver, /operator, ... (docs/specification.md, "Role routes"). */
 export const ROLE_AREAS = {
   DRIVER: 'driver',
   OPERATOR: 'operator',

@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * One open session of the caller (Mi perfil, "Sesiones activas"; issue 16): where it was opened
+ * One open session of the caller (Mi perfil, "Sesiones activas"; docs/security.md, V7.5.2): where it was opened
  * and when it was last used. `current` marks the one making the request.
  */
 export const sessionSchema = z.object({

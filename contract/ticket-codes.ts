@@ -3,7 +3,7 @@
  * schemas are in ticket-code-schema.ts).
  */
 
-/** Kinds of event (product decisions: each classification is of one type). */
+/** Kinds of event (docs/product-decisions.md, "Tickets (events)": each classification is of one type). */
 export const TICKET_TYPES = ['CLAIM', 'SUGGESTION', 'INCIDENT'] as const;
 export type TicketType = (typeof TICKET_TYPES)[number];
 
@@ -22,7 +22,7 @@ export type ClosureReason = (typeof CLOSURE_REASONS)[number];
 export const CHANNELS = ['WEB', 'PHONE', 'EMAIL', 'IN_PERSON', 'SOCIAL'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** North to South, or South to North (section 3). */
+/** North to South, or South to North (docs/specification.md, "Ticket (event)"). */
 export const ORIENTATIONS = ['NORTH_SOUTH', 'SOUTH_NORTH'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 

@@ -11,7 +11,7 @@ import { TICKET_LIMITS } from './ticket-limits';
 import { COMMENT_MAX } from './conversation-limits';
 
 /*
- * What a ticket form sends (section 3). The same schemas validate the web forms (Conform)
+ * What a ticket form sends (docs/specification.md, "Ticket (event)"). The same schemas validate the web forms (Conform)
  * and the API, so they take what a form posts: strings with commas, blank optional fields.
  */
 export { TICKET_LIMITS } from './ticket-limits';
@@ -92,7 +92,10 @@ export const channelFieldSchema = choice(CHANNELS, messages.channelRequired, mes
 export const statusFieldSchema = choice(TICKET_STATUSES, messages.statusInvalid, messages.statusInvalid);
 export const closureReasonFieldSchema = optionalChoice(CLOSURE_REASONS, messages.closureReasonInvalid);
 
-/** The fields a ticket is created with and edited through (section 3, minus channel and lifecycle). */
+/**
+ * The fields a ticket is created with and edited through (docs/specification.md, "Ticket (event)", minus channel and
+ * lifecycle).
+ */
 export const ticketFieldsSchema = z.object({
   description: requiredText(messages.descriptionRequired, TICKET_LIMITS.description),
   kilometer: kilometerSchema,

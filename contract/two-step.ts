@@ -2,7 +2,7 @@ import { z } from './zod';
 import { messages } from './messages';
 import { meResponseSchema } from './auth';
 
-/** Two-step sign-in (issue 16): what the password alone leaves to do. */
+/** Two-step sign-in (docs/decisions/113-two-step-sign-in.md): what the password alone leaves to do. */
 export const SECOND_STEPS = ['verify', 'enrol'] as const;
 export type SecondStep = (typeof SECOND_STEPS)[number];
 

@@ -5,7 +5,7 @@ import { queryRows } from '../db/client';
 import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 /**
- * Bad input never gives a 5xx (issue 16): generated bodies, queries and paths sent to every
+ * Bad input never gives a 5xx (docs/security.md, V2.2.1): generated bodies, queries and paths sent to every
  * route the API has (its own route table, so a new endpoint is covered without touching this
  * file), without a token and with a driver's and an admin's, must answer 4xx in the error
  * envelope, and store nothing. FC_SEED reproduces a failing run.

@@ -12,8 +12,8 @@ import { seedDatabase } from '../db/seed';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The database gone (issue 17): through a TCP path of our own to the real PostgreSQL, which this
- * test pauses (bytes stop flowing, as a broken network) or closes (connections refused).
+ * The database gone (docs/decisions/114-graceful-shutdown-and-readiness.md): through a TCP path of our own to the
+ * real PostgreSQL, which this test pauses (bytes stop flowing, as a broken network) or closes (connections refused).
  */
 const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? `${process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432'}/postgres`);
 const name = `down_${Date.now()}`;

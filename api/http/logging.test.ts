@@ -7,7 +7,7 @@ import { seedDatabase } from '../db/seed';
 import { authBody, DEMO_PASSWORD } from '../test/helper';
 import type { FastifyInstance } from 'fastify';
 
-/** The API's access log and request ids (issue 18), read from the lines it writes. */
+/** The API's access log and request ids (docs/decisions/121-observability.md), read from the lines it writes. */
 let database: DatabaseHandle;
 let app: FastifyInstance;
 const lines: Record<string, unknown>[] = [];

@@ -6,7 +6,7 @@ import { errorForLog } from '@contract/personal-data.mjs';
 import type { Config } from '../config';
 
 /**
- * The API's logger (issue 18, docs/operations.md): one JSON line per event, each line of a
+ * The API's logger (docs/decisions/121-observability.md, docs/operations.md): one JSON line per event, each line of a
  * request carrying its `requestId`; human-readable in development. Nothing a line carries may
  * hold a password, token, e-mail or RUT: requests are logged by route pattern, never by URL,
  * headers and bodies are never logged, and error texts (the database's, the mail server's)

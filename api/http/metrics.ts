@@ -12,7 +12,7 @@ import { routeLabelOf } from './logging';
 export type PoolStats = () => { total: number; idle: number; waiting: number };
 
 /**
- * The API's Prometheus metrics (issue 18; what to alert on: docs/operations.md). One registry
+ * The API's Prometheus metrics (docs/decisions/121-observability.md; what to alert on: docs/operations.md). One registry
  * per app: Prometheus scrapes each process, and sums across them.
  */
 export class ApiMetrics {

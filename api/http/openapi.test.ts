@@ -109,7 +109,10 @@ describe('the OpenAPI description at /api/openapi.json', () => {
  * A call per documented operation that succeeds, in an order where each finds what it needs
  * (a ticket, a comment, an attachment, a user to suspend and delete). Paths are the document's.
  */
-/** What anyone may call without a token (section 7): health, sign-in, sign-up and recovery. */
+/**
+ * What anyone may call without a token (docs/specification.md, "7. The calls it makes"): health, sign-in,
+ * sign-up and recovery.
+ */
 const PUBLIC = new Set(['/api/health', '/api/ready', '/api/auth', '/api/profile/new', '/api/profile/forgotten/{email}', '/api/profile/reset']);
 
 type Call = {

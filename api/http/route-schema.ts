@@ -6,7 +6,7 @@ import { messages } from '@contract/messages';
 import { z } from '@contract/zod';
 
 /**
- * Each route's schema, from the zod contract (issue 18): Fastify validates the request with it
+ * Each route's schema, from the zod contract (docs/decisions/121-observability.md): Fastify validates the request with it
  * and @fastify/swagger describes the route with it (api/http/openapi.ts), so validation and the
  * description cannot drift. `routeSchema` adds what every route of the kind can answer:
  * - 400 when it reads a query or path parameters (validation);

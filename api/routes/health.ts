@@ -12,8 +12,8 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 
 export async function healthRoutes(app: FastifyInstance) {
   /**
-   * Readiness for the load balancer (issue 17): 503 as soon as the process starts shutting down,
-   * or while the database or the attachment storage cannot be reached; 200 otherwise.
+   * Readiness for the load balancer (docs/decisions/114-graceful-shutdown-and-readiness.md): 503 as soon as the
+   * process starts shutting down, or while the database or the attachment storage cannot be reached; 200 otherwise.
    */
   const ready = routeSchema({
     summary: 'Lista para recibir tráfico (balanceador de carga)',

@@ -45,7 +45,7 @@ describe('notifications', () => {
     expect(counted.unread).toBe((await list(who.driver)).json().payload.unread);
     expect(counted.userProfileDto.id).toBe(who.driver.id);
     expect((await me(who.operator, '?include=unread')).json().payload.unread).toBe((await list(who.operator)).json().payload.unread);
-    // Without the option, section 3's answer exactly; an unknown option is refused.
+    // Without the option, the answer of docs/specification.md, "Server me response" exactly; an unknown option is refused.
     expect(Object.keys((await me(who.driver, '')).json().payload).sort()).toEqual(['email', 'userProfileDto']);
     expect((await me(who.driver, '?include=everything')).statusCode).toBe(400);
   });

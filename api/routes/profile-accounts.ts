@@ -65,7 +65,10 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
     return reply.status(201).send({ payload: created });
   });
 
-  /** One user for the admin's edit and delete screens (section 7 lists no such call; the web needs it). */
+  /**
+   * One user for the admin's edit and delete screens (docs/specification.md, "7. The calls it makes" lists no
+   * such call; the web needs it).
+   */
   const one = routeSchema({
     summary: 'Un usuario (administrador)',
     tags,
@@ -157,9 +160,9 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
   });
 
   /**
-   * Forgotten password. A GET because section 7 says so; it only queues a mail. The answer goes
-   * before the address is even looked up: same status, body and time whether or not it has an
-   * account (issue 16, item 11).
+   * Forgotten password. A GET because docs/specification.md, "7. The calls it makes" says so; it only queues a mail.
+   * The answer goes before the address is even looked up: same status, body and time whether or not it has an
+   * account (docs/product-decisions.md, "Accounts").
    */
   const forgotten = routeSchema({
     summary: 'Contraseña olvidada: envía el enlace si la dirección tiene cuenta (misma respuesta si no)',

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
-/** Mi perfil (issue 15): every role sees and changes its own account, and only its own. */
+/**
+ * Mi perfil (docs/decisions/103-mi-perfil-and-staff-actions.md): every role sees and changes its own account, and
+ * only its own.
+ */
 let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi({ demoTickets: 0 });

@@ -9,7 +9,7 @@ import { createTicket, signInCallers } from '../test/tickets';
 import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 /**
- * Two API processes of one deployment on one database (issue 17): on PostgreSQL (TEST_DATABASE_URL)
+ * Two API processes of one deployment on one database (docs/decisions/112-replicas.md): on PostgreSQL (TEST_DATABASE_URL)
  * each hears the other through LISTEN/NOTIFY as in production; on the embedded database they
  * share an in-process channel, which is what a second process would hear.
  */

@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
-/** Two-step sign-in for staff (issue 16): TOTP after the password, recovery codes, required for admins. */
+/**
+ * Two-step sign-in for staff (docs/decisions/113-two-step-sign-in.md): TOTP after the password, recovery codes,
+ * required for admins.
+ */
 let api: TestApi;
 let admin: string;
 beforeAll(async () => {
@@ -48,7 +51,8 @@ async function enrol(token: string) {
 describe('an admin (second step required)', () => {
   it('signs in first with a token that opens nothing but enrolment, then enrols and gets in', async () => {
     const first = await firstStep('admin@concesion.demo', 'Demo-2026');
-    // The specification's sign-in contract holds: the token in the header, the me shape in the body.
+    // The sign-in contract of docs/specification.md, "7. The calls it makes" holds: the token in the header, the me
+    // shape in the body.
     expect(first.payload).toMatchObject({ email: 'admin@concesion.demo', secondStep: 'enrol' });
     expect((await me(first.token)).statusCode).toBe(401);
     expect((await api.app.inject({ method: 'GET', url: '/api/user/list', headers: bearer(first.token) })).statusCode).toBe(401);

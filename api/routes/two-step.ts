@@ -12,8 +12,8 @@ import { completeSignIn, confirmEnrolment, disableTwoStep, pendingEnrolment, res
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * Two-step sign-in (issue 16, decision 113). The sign-in call itself keeps section 7's contract
- * (api/routes/auth.ts); these calls finish it, and set it up or take it down.
+ * Two-step sign-in (docs/decisions/113-two-step-sign-in.md). The sign-in call itself keeps the contract of
+ * docs/specification.md, "7. The calls it makes" (api/routes/auth.ts); these calls finish it, and set it up or take it down.
  */
 const tags: [string] = ['Segundo paso'];
 

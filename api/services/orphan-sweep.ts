@@ -21,8 +21,8 @@ const BATCH = 500;
 export type SweepResult = { removed: number; kept: number };
 
 /**
- * Removes what a crash left behind (issue 17): stored files with no attachment row and
- * unfinished uploads (`.partial` files, multipart uploads), older than ORPHAN_AGE_MS.
+ * Removes what a crash left behind (docs/decisions/120-attachments-on-object-storage.md): stored files with no
+ * attachment row and unfinished uploads (`.partial` files, multipart uploads), older than ORPHAN_AGE_MS.
  * Younger ones and ones with a row are kept. Streams the store's listing in batches.
  */
 export async function sweepOrphanFiles(

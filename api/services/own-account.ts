@@ -11,8 +11,8 @@ import { findLiveProfileById } from './profiles';
 import type { Principal } from './tokens';
 
 /**
- * Mi perfil: what a signed-in person may see and change of their own account, whatever
- * their role (issue 15). Always the caller's own row: no id is ever taken from the request.
+ * Mi perfil: what a signed-in person may see and change of their own account, whatever their role
+ * (docs/decisions/103-mi-perfil-and-staff-actions.md). Always the caller's own row: no id is ever taken from the request.
  */
 export async function ownProfile(db: Database, caller: Principal): Promise<Profile> {
   const row = await findLiveProfileById(db, caller.profileId);

@@ -9,7 +9,7 @@ import { fullName } from '@contract/person-name';
 export type ProfileRow = typeof profile.$inferSelect;
 
 
-/** GET /api/user/me, exactly as section 3 reads it. */
+/** GET /api/user/me, exactly as docs/specification.md, "Server me response" reads it. */
 export function toMeResponse(p: Pick<ProfileRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileCode'>): MeResponse {
   const role = p.profileCode as Role;
   return {

@@ -9,7 +9,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 /**
  * @fastify/rate-limit's store in the database, so a limit holds for the whole deployment and
- * not per API process (issue 17): one upsert per request counts the hit and opens a new window
+ * not per API process (docs/decisions/112-replicas.md): one upsert per request counts the hit and opens a new window
  * when the last one is over. Fixed windows, as the plugin's own stores.
  */
 export function databaseRateLimitStore(db: Database) {

@@ -12,7 +12,7 @@ import { verifyPassword } from './passwords';
 import { revokeAllTokens, type Principal, type TokenStage } from './tokens';
 
 /**
- * Two-step sign-in for staff (issue 16; docs/decisions/113-two-step-sign-in.md): a TOTP code
+ * Two-step sign-in for staff (docs/decisions/113-two-step-sign-in.md): a TOTP code
  * (RFC 6238: 6 digits, 30 s, SHA-1, as every authenticator app reads it) after the password, or
  * one of ten one-time recovery codes. Required for the roles of TWO_STEP_ROLES, a choice for the
  * other staff; drivers have none.

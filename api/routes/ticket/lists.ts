@@ -16,7 +16,10 @@ const uuid = z.uuid();
 const tags: [string] = ['Eventos'];
 const operatorParams = z.object({ id: z.string() });
 
-/** The three list scopes of section 7 (me, one operator, all) and the possible-duplicates lookup. */
+/**
+ * The three list scopes of docs/specification.md, "7. The calls it makes" (me, one operator, all) and the
+ * possible-duplicates lookup.
+ */
 export async function ticketListRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const list = (summary: string, access: 'signed-in' | 'roles', errors: number[] = []) =>

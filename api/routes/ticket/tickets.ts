@@ -19,7 +19,10 @@ import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticket
 
 const tags: [string] = ['Eventos'];
 
-/** A failed close says so in the specification's words (section 8), not as a generic validation failure. */
+/**
+ * A failed close says so in the specification's words (docs/specification.md, "8. The error catalogue"), not as a
+ * generic validation failure.
+ */
 const closing = (request: FastifyRequest) => (request.body as { statusCode?: unknown } | null)?.statusCode === 'CLOSED';
 
 /** One ticket: read, create, update (status, assignee, close, reopen), history; and the categories. */

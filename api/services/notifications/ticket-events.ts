@@ -3,7 +3,7 @@ import type { Ticket } from '@contract/ticket-dto';
 import { notificationText, type Notifier } from './notifier';
 
 /**
- * Who hears about a ticket's change (product decisions): the new assignee about an
+ * Who hears about a ticket's change (docs/product-decisions.md, "Notifications"): the new assignee about an
  * assignment; the reporter about a status change, or about the closing. Never the author.
  */
 export async function notifyTicketChange(

@@ -3,7 +3,7 @@ import type { ClosureReason, TicketStatus } from '@contract/ticket-codes';
 import { resumeDueAt } from './sla';
 
 /**
- * The ticket lifecycle of product-decisions.md:
+ * The ticket lifecycle of docs/product-decisions.md, "Tickets (events)":
  * NEW -> ASSIGNED -> IN_PROGRESS <-> ON_HOLD -> CLOSED, reopened by staff.
  * Invariant for active tickets: NEW has no assignee; ASSIGNED, IN_PROGRESS and ON_HOLD have one.
  */

@@ -263,7 +263,7 @@ export async function listTickets(
   let counts = cachedCounts;
   // Counters cached by this process may predate a write made on another one (the invalidation
   // travels in milliseconds, not at once): a page that shows they are wrong counts again, so
-  // a total never contradicts the rows beside it (issue 17).
+  // a total never contradicts the rows beside it (docs/decisions/112-replicas.md).
   if (counterCache && !filteredTotal && !totalAgrees(totalOf(counts, query), rows.length, query)) {
     counterCache.invalidate();
     counts = await counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil);

@@ -9,7 +9,7 @@ type TicketRow = typeof ticket.$inferSelect;
 export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'folio' | 'createdAt'>>;
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-/** The section 3 fields staff may edit, in the order the history lists them. */
+/** The fields of docs/specification.md, "Ticket (event)" that staff may edit, in the order the history lists them. */
 export const EDITABLE_FIELDS = [
   'description',
   'kilometer',
