@@ -1,4 +1,4 @@
-// One JSON access line per request (issue 18): method, route pattern, status, milliseconds,
+// One JSON access line per request (docs/decisions/121-observability.md): method, route pattern, status, milliseconds,
 // bytes sent, request id, the signed-in user's role. Never the URL, its query, a header or a
 // body: they may carry a reset link's token, an e-mail or a RUT. A request the browser gave up
 // on (it left, or closed a live relay) is logged as aborted, not as a failure.

@@ -1,4 +1,4 @@
-// The web app's Prometheus metrics (issue 18; what to alert on: docs/operations.md), in
+// The web app's Prometheus metrics (docs/decisions/121-observability.md; what to alert on: docs/operations.md), in
 // prom-client's default registry, which the app's own modules share (app/metrics.server.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';

@@ -100,7 +100,7 @@ function replaceRequestHeader(req, name, value) {
 
 const server = http.createServer((req, res) => {
   // One id per request, end to end: a valid incoming one (a load balancer's) or a new one. The
-  // app sends it to the API with every call and shows it on error pages (issue 18).
+  // app sends it to the API with every call and shows it on error pages (docs/decisions/121-observability.md).
   req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
   replaceRequestHeader(req, REQUEST_ID_HEADER, req.id);
   res.setHeader(REQUEST_ID_HEADER, req.id);

@@ -4,8 +4,8 @@ import { axeViolations, preloadAxe } from './axe';
 import { API_URL, apiCall, apiToken, demo, newDriver, ticketBody } from './fixtures';
 
 /**
- * Issue 15: axe finds nothing on any screen, in all six themes, on a 360 px phone and a
- * 1440 px desktop. One test per theme and width visits every screen of an admin and a driver
+ * docs/decisions/105-accessibility-in-every-theme.md: axe finds nothing on any screen, in all six themes, on a 360 px
+ * phone and a 1440 px desktop. One test per theme and width visits every screen of an admin and a driver
  * (an event with comments, an image attachment and history included).
  *
  * A theme changes colours only (app/theme: palettes as CSS variables), so every axe rule runs

@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_URL, apiCall, apiToken, demo, signIn } from './fixtures';
 
 /**
- * Issue 19: the monthly summary as a page and the dashboards' month selector, with and without
- * JavaScript. The page's numbers are report 2's and the statistics call's for the same month,
+ * The monthly summary as a page and the dashboards' month selector (docs/decisions/122-reports-for-excel.md), with
+ * and without JavaScript. The page's numbers are report 2's and the statistics call's for the same month,
  * and it prints on A4.
  */
 type Statistics = {

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demo, labels, ready, sessionToken, submitLogin } from '.
 import { startOwnProduct, type OwnProduct } from './processes';
 
 /**
- * Issue 18: one request id end to end, access logs without personal data, metrics behind a
+ * docs/decisions/121-observability.md: one request id end to end, access logs without personal data, metrics behind a
  * token. A product of its own, logging at "info", so its lines can be read.
  */
 const METRICS_TOKEN = 'metricas-de-prueba-0123456789';

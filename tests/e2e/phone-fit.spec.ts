@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { API_URL, apiCall, apiToken, demo, newDriver, ready, ticketBody } from './fixtures';
 
 /**
- * Issue 15: every screen of every role fits a phone, JavaScript on and off. A mobile browser
+ * Every screen of every role fits a phone, JavaScript on and off (docs/decisions/100 and 101). A mobile browser
  * grows its layout viewport to fit content that is too wide (so innerWidth grows with it):
  * the page's scrollWidth is compared with the device's width instead.
  */

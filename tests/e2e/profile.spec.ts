@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { demo, newDriver, ready, signIn, signOut } from './fixtures';
 
-/** Issue 15, "Less typing for drivers": Mi perfil for every role, and the driver's prefilled new event. */
+/**
+ * Less typing for drivers (docs/decisions/103-mi-perfil-and-staff-actions.md): Mi perfil for every role, and the
+ * driver's prefilled new event.
+ */
 
 test('every role reaches Mi perfil from the user menu', async ({ page }) => {
   // Five sign-ins and sign-outs (each sign-in hashes a password with argon2id): on a loaded

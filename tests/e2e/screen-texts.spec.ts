@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { apiCall, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
 
-/** Issue 15, "What the screens say": sentences, Spanish labels and the catalogue's own messages. */
+/** What the screens say: sentences, Spanish labels and the catalogue's own messages. */
 
 /** A small real photo (the preview is made from it on the server). */
 const photo = async () => ({

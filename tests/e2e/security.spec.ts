@@ -2,7 +2,7 @@ import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { API_URL, apiCall, demo, DEMO_PASSWORD, sessionToken, signIn, ticketBody } from './fixtures';
 
-// Issue 16: what an attacker's page or crafted link could make the web app do.
+// What an attacker's page or crafted link could make the web app do (docs/security.md).
 const foreign = 'https://evil.example';
 
 test('a page of another site cannot sign a user out, change their theme or upload to their events', async ({ page, context, baseURL }) => {

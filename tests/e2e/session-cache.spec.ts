@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, newDriver, signIn, signOut, ticketBody, API_URL } from './fixtures';
 
-/** Issue 15, "Themes and access": after "Cerrar sesión" nothing of the previous user comes back. */
+/** docs/decisions/104-no-store-and-back-after-sign-out.md: after "Cerrar sesión" nothing of the previous user comes back. */
 
 test('signed-in pages, their data and files are never stored by the browser', async ({ page }) => {
   const driver = await newDriver();

@@ -1,7 +1,10 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { demo, newDriver, ready, signIn } from './fixtures';
 
-/** Issue 16, sessions: a user sees where their account is open and ends sessions; an admin ends all of a user's. */
+/**
+ * Sessions (docs/security.md, V7.5.2 and V7.4.5): a user sees where their account is open and ends sessions; an admin
+ * ends all of a user's.
+ */
 
 const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { demo, ready, signIn } from './fixtures';
 
 /**
- * Section 2's route table and sidebar menus, written out here on purpose: the test is the
- * specification's reading, not a copy of app/navigation.ts.
+ * The route table and sidebar menus of docs/specification.md, "Role routes" and "Layout", written out here on
+ * purpose: the test is the specification's reading, not a copy of app/navigation.ts.
  */
 const table = {
   driver: ['dashboard', 'events', 'notifications'],

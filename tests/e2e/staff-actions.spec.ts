@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, apiToken, demo, newDriver, ready, signIn, signOut, ticketBody } from './fixtures';
 
-/** Issue 15, "Staff on phones": hand an event to another operator, close with a message to the driver. */
+/**
+ * Staff on phones (docs/decisions/103-mi-perfil-and-staff-actions.md): hand an event to another operator, close with a
+ * message to the driver.
+ */
 
 test('from the assignments screen an admin hands an event to an operator, after a confirmation naming its folio', async ({ page }) => {
   const driver = await newDriver();

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signOut, submitLogin } from './fixtures';
 import { startOwnProduct, type OwnProduct } from './processes';
 
-/** Issue 16: two-step sign-in for staff, set up from Mi perfil, with codes and recovery codes. */
+/** Two-step sign-in for staff (docs/decisions/113-two-step-sign-in.md), set up from Mi perfil, with codes and recovery codes. */
 
 /** A staff member of the test's own, made by the demo admin through the API. */
 async function newOperator() {

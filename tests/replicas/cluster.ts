@@ -9,7 +9,7 @@ import { ticketBody } from '../shared/ticket-body';
 export { freePort, waitFor };
 
 /**
- * A deployment on this machine for the replicas suite (issue 17): N API processes and N web
+ * A deployment on this machine for the replicas suite (docs/decisions/112-replicas.md): N API processes and N web
  * processes of the production build on one fresh database of the real PostgreSQL, as behind a
  * load balancer. Each test reaches a chosen process directly.
  */

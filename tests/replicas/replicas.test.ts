@@ -12,7 +12,7 @@ import { apiSignIn, createTicket, DEMO_PASSWORD, startDeployment, tokenOf, type 
 
 /**
  * Two (then three) API processes and two web processes on one PostgreSQL, as behind a load
- * balancer: what one process does, the others see; nothing is lost or doubled (issue 17).
+ * balancer: what one process does, the others see; nothing is lost or doubled (docs/decisions/112-replicas.md).
  */
 let deployment: Deployment;
 const mailed: string[] = [];

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTicket, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
 
 /**
- * Stopping a process during a deploy (issue 17): SIGTERM with a live stream open and a request
- * under way. SHUTDOWN_TIMEOUT_MS is 3 s here.
+ * Stopping a process during a deploy (docs/decisions/114-graceful-shutdown-and-readiness.md): SIGTERM with a
+ * live stream open and a request under way. SHUTDOWN_TIMEOUT_MS is 3 s here.
  */
 let deployment: Deployment;
 beforeAll(async () => {

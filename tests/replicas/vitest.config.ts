@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The replicas suite (issue 17): API and web processes of the production build on the real
+ * The replicas suite (docs/decisions/112-replicas.md): API and web processes of the production build on the real
  * PostgreSQL. One file at a time: each starts a deployment of its own.
  */
 export default defineConfig({
