@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
   await app.register(rateLimit, {
     global: false,
-    // Counted in the database: a limit holds for the deployment, not per process (issue 17).
+    // Counted in the database: a limit holds for the deployment, not per process (docs/decisions/112-replicas.md).
     store: databaseRateLimitStore(deps.db),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, messages.tooManyAttempts, undefined, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
