@@ -13,7 +13,7 @@ const me: MeResponse = {
 };
 
 describe('toSessionUser', () => {
-  it('maps the me response exactly as section 3 describes', () => {
+  it('maps the me response exactly as docs/specification.md, "Session user (kept locally)" describes', () => {
     expect(toSessionUser(me)).toEqual({
       id: '6f1c2a0e-1111-4d2b-9c3a-000000000001',
       email: 'operador@concesion.demo',

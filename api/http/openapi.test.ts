@@ -87,7 +87,7 @@ describe('the OpenAPI description at /api/openapi.json', () => {
     }
   });
 
-  it('names the authorization header of POST /api/auth and the exact body of section 7', () => {
+  it('names the authorization header of POST /api/auth and the exact body of docs/specification.md, "7. The calls it makes"', () => {
     const signIn = doc.paths['/api/auth']!.post!;
     expect(signIn.responses['200']!.headers).toHaveProperty('authorization');
     const body = (signIn as unknown as { requestBody: { content: Record<string, { schema: { properties: object; required: string[] } }> } }).requestBody;

@@ -46,7 +46,7 @@ describe('POST /api/auth', () => {
     expect(wrong.headers.authorization).toBeUndefined();
   });
 
-  it('refuses anything but the exact body of section 7', async () => {
+  it('refuses anything but the exact body of docs/specification.md, "7. The calls it makes"', async () => {
     const response = await api.app.inject({
       method: 'POST',
       url: '/api/auth',

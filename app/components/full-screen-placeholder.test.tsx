@@ -10,7 +10,7 @@ const render = (signedIn: boolean) =>
     </MemoryRouter>,
   );
 
-describe('the full-screen placeholder (section 2)', () => {
+describe('the full-screen placeholder (docs/specification.md, "Layout")', () => {
   it('shows the logo linking to "/" for a signed-in user', () => {
     const html = render(true);
     expect(html).toContain('href="/"');

@@ -55,7 +55,7 @@ describe('the transition table, over every pair of statuses', () => {
     }
   });
 
-  it('is the one product-decisions.md describes', () => {
+  it('is the one docs/product-decisions.md, "Tickets (events)" describes', () => {
     expect(TRANSITIONS).toEqual({
       NEW: ['ASSIGNED', 'IN_PROGRESS', 'CLOSED'],
       ASSIGNED: ['NEW', 'IN_PROGRESS', 'ON_HOLD', 'CLOSED'],

@@ -9,7 +9,7 @@ const say = (action: string, changes: Record<string, { from: unknown; to: unknow
   historySentences({ action: action as never, changes }, t);
 
 describe('the history as sentences', () => {
-  it('says what each kind of entry did, in the words of issue 15', () => {
+  it('says what each kind of entry did, in the words of the history screen', () => {
     expect(say('ATTACHED', { attachments: { from: null, to: ['bache.png'] } }).headline).toBe('Adjuntó bache.png');
     expect(say('ATTACHED', { attachments: { from: null, to: ['a.png', 'b.pdf', 'c.jpg'] } }).headline).toBe('Adjuntó a.png, b.pdf y c.jpg');
     expect(say('COMMENTED', { comment: { from: null, to: 12 } })).toEqual({ headline: 'Comentó', details: [] });
