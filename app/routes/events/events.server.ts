@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { messages } from '@contract/messages';
 import { ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
+import { canSeeEveryTicket } from '@contract/permissions';
 import { parseTicketId } from '@contract/ticket-id';
 import type { ApiClient } from '~/api-client.server';
 import { toTicketRow } from '~/components/events/ticket-table';
@@ -36,9 +37,9 @@ export function listFiltersOf(params: URLSearchParams, keep: readonly string[]):
   return raw;
 }
 
-/** Drivers see the tickets they reported; everyone else the whole list. */
+/** Drivers see the tickets they reported; everyone who sees every ticket, the whole list. */
 export function listPathFor(user: SessionUser): string {
-  return user.role === 'DRIVER' ? '/api/ticket/list/me' : '/api/ticket/list/all';
+  return canSeeEveryTicket(user.role) ? '/api/ticket/list/all' : '/api/ticket/list/me';
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, ButtonLink } from '~/components/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
-import { canCreateTicket } from '@contract/permissions';
+import { canCreateTicket, canSeeEveryTicket } from '@contract/permissions';
 import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-codes';
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
@@ -41,11 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Promise.all([
       fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
       classificationsFor(api, user.role),
-      user.role !== 'DRIVER' ? operatorsFor(api, user.role) : Promise.resolve([]),
+      canSeeEveryTicket(user.role) ? operatorsFor(api, user.role) : Promise.resolve([]),
       roadProfileFor(api),
     ]),
   );
-  const staffView = user.role !== 'DRIVER';
+  const staffView = canSeeEveryTicket(user.role);
   // Past the last page (an old link): the last page.
   if (list.content.length === 0 && list.total > 0 && page > 0) {
     throw redirect(listHref(url.pathname, filters, Math.ceil(list.total / list.size) - 1));
