@@ -35,6 +35,9 @@ function offsetMinutes(utcMs: number): number {
 
 const offsetByHour = new Map<number, number>();
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** A wall clock's day and time (read with the UTC getters): 21-11-2026, 14:05. */
+const dayText = (d: Date) => `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+const timeText = (d: Date) => `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
 
 /**
  * The Santiago wall clock of an instant, as milliseconds read as if they were UTC: cheap enough
@@ -56,7 +59,7 @@ export function santiagoWallClockMs(utcMs: number): number {
 /** "DD-MM-YYYY HH:MM" in Santiago time (see santiagoWallClockMs). */
 export function formatSantiagoShort(utcMs: number): string {
   const d = new Date(santiagoWallClockMs(utcMs));
-  return `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+  return `${dayText(d)} ${timeText(d)}`;
 }
 
 type DateInput = Date | string | number;
@@ -70,19 +73,19 @@ function wallClock(value: DateInput): Date | null {
 /** 21-11-2026; an empty text for an invalid moment. */
 export function formatDate(value: DateInput): string {
   const d = wallClock(value);
-  return d ? `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}` : '';
+  return d ? dayText(d) : '';
 }
 
 /** 14:05 */
 export function formatTime(value: DateInput): string {
   const d = wallClock(value);
-  return d ? `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}` : '';
+  return d ? timeText(d) : '';
 }
 
 /** 21-11-2026 14:05 */
 export function formatDateTime(value: DateInput): string {
   const d = wallClock(value);
-  return d ? `${formatDate(value)} ${formatTime(value)}` : '';
+  return d ? `${dayText(d)} ${timeText(d)}` : '';
 }
 
 /** The months in Spanish, as a sentence writes them (report titles, periods). */
