@@ -7,7 +7,7 @@ import { NotificationsBell } from './notifications-bell';
 import { Logo } from './logo';
 import { ThemeSwitcher } from './theme-switcher';
 import { UserMenu } from './user-menu';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The drawer's panel (mobile-drawer.tsx), which the menu button controls. */
 export const DRAWER_ID = 'shell-drawer-panel';

@@ -3,8 +3,8 @@ import type { SessionUser } from '~/session-user';
 import { AppHeader, NO_JS_DRAWER_TOGGLE } from './app-header';
 import { Icon } from './icons';
 import { SidebarContent } from './sidebar';
-import { useHydrated } from './use-hydrated';
-import { useT } from './use-t';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { useT } from '~/hooks/use-t';
 
 /** MUI's Drawer brings its Modal, Backdrop and transitions (about 15 KB gzip): fetched on first use. */
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((module) => ({ default: module.MobileDrawer })));

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from './logo';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /**
  * The full-screen placeholder of docs/specification.md, "Role routes", while the session initialises: the logo, linking to

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '~/session-user';
 import { isErrorPageData } from '~/utils/error-data';

@@ -1,7 +1,7 @@
 import { SUPPORTED_LANGUAGES } from '~/i18n/config';
 import { HeaderMenu } from './header-menu';
 import { Icon } from './icons';
-import { useLanguage, useT } from './use-t';
+import { useLanguage, useT } from '~/hooks/use-t';
 
 /**
  * The language setter of docs/specification.md, "Layout". Spanish is the only language (same file,

@@ -6,7 +6,7 @@ import type { Role } from '@contract/roles';
 import { DRAWER_ID } from './app-header';
 import { Icon } from './icons';
 import { SidebarContent } from './sidebar';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 import { createEmotionCache } from '~/theme/emotion-cache';
 import { providerTheme } from '~/theme/provider-theme';
 import { useThemeChoice } from '~/theme/theme-choice';

@@ -4,7 +4,7 @@ import type { NotificationEvent } from '@contract/notification';
 import { ROLE_AREAS, type Role } from '@contract/roles';
 import { showToast } from '~/toast';
 import { Icon } from './icons';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /**
  * The event as the API sends it (contract's notificationEventSchema), checked by hand: the

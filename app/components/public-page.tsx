@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The frame of the public account pages: a centred card under the product name. */
 export function PublicPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { menuFor } from '~/navigation';
 import { APP_VERSION } from '~/version';
 import { Icon } from './icons';
 import { Logo } from './logo';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The menu item for this path: its screen or any page below it (a ticket under Eventos). */
 export function isCurrentItem(pathname: string, to: string): boolean {

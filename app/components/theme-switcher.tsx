@@ -4,7 +4,7 @@ import { isThemeName, THEME_ACTION, THEME_NAMES, THEME_PALETTES, type ThemeName 
 import { useThemeChoice } from '~/theme/theme-choice';
 import { closeMenu, HeaderMenu } from './header-menu';
 import { Icon } from './icons';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /** A theme's sidebar and accent colours, half and half. */
 function swatch(name: ThemeName): string {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { capToasts, mergeToasts, TOAST_DURATION_MS, TOAST_EVENT, type Toast } from '~/toast';
-import { useHydrated } from './use-hydrated';
-import { useT } from './use-t';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { useT } from '~/hooks/use-t';
 
 /**
  * Messages from actions, bottom right, oldest on top, at most six. Without JavaScript they

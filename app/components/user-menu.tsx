@@ -3,7 +3,7 @@ import { ROLE_AREAS } from '@contract/roles';
 import type { SessionUser } from '~/session-user';
 import { HeaderMenu } from './header-menu';
 import { Icon } from './icons';
-import { useT } from './use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The signed-in user: name and role, and Cerrar sesión as a POST form (never a link). */
 export function UserMenu({ user }: { user: SessionUser }) {

@@ -1,4 +1,4 @@
-import { createCachedT } from '~/components/use-t';
+import { createCachedT } from '~/hooks/use-t';
 import { i18n } from '~/i18n/config';
 import type { Screen } from '~/navigation';
 

@@ -1,7 +1,7 @@
 import type { ChartTone } from './chart-figure';
 import { clip } from './chart-figure';
 import { countAxis, linearScale, round } from './scale';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

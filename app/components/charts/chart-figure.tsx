@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

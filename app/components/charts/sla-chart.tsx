@@ -1,7 +1,7 @@
 import type { Statistics } from '@contract/statistics';
 import { clip } from './chart-figure';
 import { linearScale, round } from './scale';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

@@ -1,6 +1,6 @@
 import type { Statistics } from '@contract/statistics';
 import { countAxis, linearScale, polylinePoints, round } from './scale';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

@@ -5,8 +5,8 @@ import type { Attachment } from '@contract/conversation';
 import { ATTACHMENT_TYPES, PREVIEWABLE_TYPES } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
 import { FilePicker } from '~/components/events/file-picker';
-import { useHydrated } from '~/components/use-hydrated';
-import { useT } from '~/components/use-t';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { useT } from '~/hooks/use-t';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -8,9 +8,9 @@ import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
 import { COMMENT_MAX } from '@contract/conversation-limits';
 import { DateTime } from '~/components/date-time';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { EventField } from './ticket-fields';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
 export function CommentThread({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ATTACHMENT_TYPES } from '@contract/conversation-limits';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 
 /** What the file dialog offers; the API still decides each file's type by its content. */
 const ACCEPT = `${Object.keys(ATTACHMENT_TYPES).join(',')},.heic`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ACTIONS } from '@contract/ticket-codes';
-import { createCachedT } from '~/components/use-t';
+import { createCachedT } from '~/hooks/use-t';
 import { createI18n } from '~/i18n/middleware.server';
 import { historySentences } from './history-sentences';
 

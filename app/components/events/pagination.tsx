@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 
 /** Previous / next as plain links, so paging works without JavaScript. */
 export function PaginationLinks({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TICKET_SORTS } from '@contract/ticket-list-options';
-import { createCachedT } from '~/components/use-t';
+import { createCachedT } from '~/hooks/use-t';
 import { createI18n } from '~/i18n/middleware.server';
 import { SORT_LABEL_KEYS } from './sort-labels';
 

@@ -1,5 +1,5 @@
 import type { TicketStatus } from '@contract/ticket-codes';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 
 /** The status in words, and "Atrasado" in words too: never colour alone. */
 export function StatusBadge({ status, late }: { status: TicketStatus; late: boolean }) {

@@ -7,7 +7,7 @@ import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket-limits';
 import { ORIENTATIONS } from '@contract/ticket-codes';
 import type { Classification } from '@contract/ticket-dto';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 
 type Meta = FieldMetadata<unknown>;
 

@@ -1,6 +1,6 @@
 import type { TicketHistoryEntry } from '@contract/ticket-dto';
 import { DateTime } from '~/components/date-time';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { historySentences } from './history-sentences';
 
 /** The ticket's immutable history, oldest first: who did what, as sentences. */

@@ -4,7 +4,7 @@ import { formatKilometer } from '@contract/kilometer';
 import type { TicketListItem } from '@contract/ticket-dto';
 import { DateTime } from '~/components/date-time';
 import { StatusBadge } from './status-badge';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 
 /** What a row shows of a ticket: all a list screen's loader sends to the page. */
 export type TicketRow = Pick<

@@ -1,4 +1,4 @@
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { twoStep } from '~/locales/es/two-step';
 import { CodeFieldForm } from './code-field-form';

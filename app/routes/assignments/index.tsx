@@ -12,7 +12,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { operatorsFor } from '~/reference-data.server';
 
 export const links: Route.LinksFunction = () => [

@@ -11,7 +11,7 @@ import { PeriodForm, usePeriodName } from './period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';
 import { dashboardStatisticsSchema } from './statistics.server';
 import { StatisticsView } from './statistics-view';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

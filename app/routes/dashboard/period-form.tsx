@@ -1,5 +1,5 @@
 import { Button } from '~/components/button';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import type { Period } from './period.server';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';

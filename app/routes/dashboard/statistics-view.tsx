@@ -4,7 +4,7 @@ import { ChartFigure } from '~/components/charts/chart-figure';
 import { RoadView } from '~/components/charts/road-view';
 import { SlaChart } from '~/components/charts/sla-chart';
 import { TrendChart } from '~/components/charts/trend-chart';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { CounterCards, DataTable } from './dashboard-parts';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';

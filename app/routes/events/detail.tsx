@@ -23,7 +23,7 @@ import { StatusBadge } from '~/components/events/status-badge';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { TicketHistory } from '~/components/events/ticket-history';
 import { DateTime } from '~/components/date-time';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { requestSession } from '~/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
@@ -32,7 +32,7 @@ import { formatDateTime } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { ticketAction } from './detail.server';
 import { ticketIdOf } from './events.server';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
 import { roadPlaces } from '@contract/road-lookup';
 

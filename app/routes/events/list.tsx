@@ -14,7 +14,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
 import { roadPlaces } from '@contract/road-lookup';
 

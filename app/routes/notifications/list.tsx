@@ -12,7 +12,7 @@ import notificationStylesHref from '~/styles/notifications.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { screenTitle } from '~/utils/meta';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { notifications } from '~/locales/es/notifications';
 
 registerNamespace('notifications', notifications);

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
 import { Button } from '~/components/button';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
 

@@ -3,7 +3,7 @@ import type { TwoStepStatus } from '@contract/two-step';
 import { Button } from '~/components/button';
 import { OutlinedField } from '~/components/outlined-field';
 import { RecoveryCodes, TwoStepEnrolment } from '~/components/two-step/enrolment';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { twoStep } from '~/locales/es/two-step';
 

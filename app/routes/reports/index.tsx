@@ -9,7 +9,7 @@ import reportStylesHref from '~/styles/reports.css?url';
 import { santiagoYearMonth } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';
 import { DOWNLOAD_ERROR_STATUS, isDownloadError } from './report-request';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { reports } from '~/locales/es/reports';
 import { registerNamespace } from '~/i18n/config';
 

@@ -11,7 +11,7 @@ import { PeriodForm, usePeriodName } from '../dashboard/period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from '../dashboard/period.server';
 import { summaryStatisticsSchema } from '../dashboard/statistics.server';
 import { StatisticsView } from '../dashboard/statistics-view';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 

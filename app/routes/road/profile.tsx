@@ -1,6 +1,6 @@
 import type { Route } from './+types/profile';
 import { readWithAuth } from '~/auth.server';
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { roadProfileFor } from '~/reference-data.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { pageTitle } from '~/utils/meta';

@@ -8,7 +8,7 @@ import { OutlinedField } from '~/components/outlined-field';
 import { ConformCheckbox, FormError, useAnswerCount } from '~/components/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/auth.server';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath, TWO_STEP_ENROL_PATH, TWO_STEP_PATH } from '~/navigation';
@@ -16,7 +16,7 @@ import { addToast, holdForSecondStep, readAuth, requestSession, signIn, redirect
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
 import { loginFormSchema } from './login.schema';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 
 registerNamespace('auth', authTexts);

@@ -8,14 +8,14 @@ import type { Route } from './+types/recover-password';
 import { EMAIL_MAX } from '@contract/auth-limits';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { ConformTextField, FormError } from '~/components/conform-fields';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { requestSession } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { recoverFormSchema } from './recover-password.schema';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 
 registerNamespace('auth', authTexts);

@@ -13,7 +13,7 @@ import { signInWithPassword } from '~/auth.server';
 import { log } from '~/log.server';
 import { requestIdOf } from '~/observability.server';
 import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { dashboardPath, LOGIN_PATH } from '~/navigation';
@@ -21,7 +21,7 @@ import { addToast, readAuth, requestSession, signIn, redirectWithToasts } from '
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 
 registerNamespace('auth', authTexts);

@@ -7,14 +7,14 @@ import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
 import { createApiClient, toFormErrors } from '~/api-client.server';
 import { FormError, NewPasswordFields, useAnswerCount } from '~/components/conform-fields';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { LOGIN_PATH } from '~/navigation';
 import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import { pageTitle } from '~/utils/meta';
 import { resetFormSchema, resetTokenSchema } from './reset-password.schema';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 
 registerNamespace('auth', authTexts);

@@ -6,7 +6,7 @@ import { createApiClient } from '~/api-client.server';
 import { Button, ButtonLink } from '~/components/button';
 import { PublicPage } from '~/components/public-page';
 import { RecoveryCodes, TwoStepEnrolment } from '~/components/two-step/enrolment';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { twoStep } from '~/locales/es/two-step';
 import { dashboardPath, LOGIN_PATH, TWO_STEP_ENROL_PATH } from '~/navigation';

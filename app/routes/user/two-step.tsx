@@ -5,7 +5,7 @@ import { twoStepCodeSchema } from '@contract/two-step';
 import { createApiClient } from '~/api-client.server';
 import { PublicPage } from '~/components/public-page';
 import { CodeFieldForm } from '~/components/two-step/code-field-form';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { twoStep } from '~/locales/es/two-step';
 import { dashboardPath, LOGIN_PATH, TWO_STEP_PATH } from '~/navigation';

@@ -3,7 +3,7 @@ import type { Route } from './+types/account-action';
 import { messages } from '@contract/messages';
 import { readWithAuth, requireAuth } from '~/auth.server';
 import { Button } from '~/components/button';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
 import { addToast, requestSession, redirectWithToasts } from '~/session.server';

@@ -9,7 +9,7 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
 import { forgetOperators } from '~/reference-data.server';

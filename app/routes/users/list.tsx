@@ -16,7 +16,7 @@ import { addToast, requestSession, redirectWithToasts } from '~/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { screenTitle } from '~/utils/meta';
 
-import { useNumberFormat, useT } from '~/components/use-t';
+import { useNumberFormat, useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
 import { fullName } from '@contract/person-name';

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
 import { messages } from '@contract/messages';
-import { useLazyValidation } from '~/components/lazy-validation';
+import { useLazyValidation } from '~/hooks/lazy-validation';
 import { toFormErrors } from '~/api-client.server';
 import { requireAuth } from '~/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -14,7 +14,7 @@ import { SECRET_FIELDS, UserForm } from './user-form';
 import { newUserFormSchema } from './user-form.schema';
 import { backToList } from './users.server';
 import { useAnswerCount } from '~/components/conform-fields';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { forgetOperators } from '~/reference-data.server';
 

@@ -9,7 +9,7 @@ import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { ROLES } from '@contract/roles';
 import { formatRut, RUT_INPUT_MAX } from '@contract/rut';
 import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components/conform-fields';
-import { useT } from '~/components/use-t';
+import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
 
