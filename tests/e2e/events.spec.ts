@@ -113,6 +113,20 @@ test('a driver creates an event and finds it in their list and its detail', asyn
   await expect(page.getByRole('heading', { level: 1 })).toContainText(folio);
 });
 
+/** From an open event's detail: "Cerrar evento", reason "Resuelto", confirmed. */
+async function closeAsResolved(page: Page) {
+  await page.getByRole('link', { name: 'Cerrar evento' }).click();
+  await expect(page).toHaveURL(/confirm=close/);
+  await page.getByLabel('Motivo de cierre').selectOption({ label: 'Resuelto' });
+  await page.getByRole('button', { name: 'Confirmar cierre' }).click();
+  await expect(page.getByText(msg.closed)).toBeVisible();
+}
+
+async function reopenIt(page: Page) {
+  await page.getByRole('button', { name: 'Reabrir evento' }).click();
+  await expect(page.getByText(msg.reopened)).toBeVisible();
+}
+
 test('an operator filters, assigns to self, moves it to in progress and closes it', async ({ page }) => {
   const { folio } = await createTicketAs(demo.operator);
   await signIn(page, demo.operator);
@@ -132,16 +146,11 @@ test('an operator filters, assigns to self, moves it to in progress and closes i
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.locator('.field-list')).toContainText('En gestión');
 
-  await page.getByRole('link', { name: 'Cerrar evento' }).click();
-  await expect(page).toHaveURL(/confirm=close/);
-  await page.getByLabel('Motivo de cierre').selectOption({ label: 'Resuelto' });
-  await page.getByRole('button', { name: 'Confirmar cierre' }).click();
-  await expect(page.getByText(msg.closed)).toBeVisible();
+  await closeAsResolved(page);
   await expect(page.locator('.field-list')).toContainText('Cerrado');
 
   // Reopened with its assignee: back to "En gestión" (the lifecycle's rule, not the page's say).
-  await page.getByRole('button', { name: 'Reabrir evento' }).click();
-  await expect(page.getByText(msg.reopened)).toBeVisible();
+  await reopenIt(page);
   await expect(page.locator('.field-list')).toContainText('En gestión');
 });
 
@@ -150,12 +159,8 @@ test('a ticket closed while nobody held it reopens to the queue', async ({ page 
   await signIn(page, demo.operator);
   await page.goto(`/operator/events/${id}`);
   await ready(page);
-  await page.getByRole('link', { name: 'Cerrar evento' }).click();
-  await page.getByLabel('Motivo de cierre').selectOption({ label: 'Resuelto' });
-  await page.getByRole('button', { name: 'Confirmar cierre' }).click();
-  await expect(page.getByText(msg.closed)).toBeVisible();
-  await page.getByRole('button', { name: 'Reabrir evento' }).click();
-  await expect(page.getByText(msg.reopened)).toBeVisible();
+  await closeAsResolved(page);
+  await reopenIt(page);
   await expect(page.locator('.field-list')).toContainText('Ingresado');
 });
 
