@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 // One schema and one set of migrations for the embedded database and PostgreSQL.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './api/db/schema.ts',
-  out: './api/db/migrations',
+  schema: './api/platform/db/schema.ts',
+  out: './api/platform/db/migrations',
 });

@@ -12,7 +12,7 @@ const ELEMENTS = [
   { type: 'contract', pattern: 'contract', mode: 'folder' },
   { type: 'api', pattern: 'api', mode: 'folder' },
   { type: 'web-server-module', pattern: 'app/**/*.server.{ts,tsx}', mode: 'full' },
-  { type: 'browser', pattern: ['app/components/**', 'app/hooks/**', 'app/theme/**', 'app/i18n/**', 'app/locales/**', 'app/entry.client.tsx'], mode: 'full' },
+  { type: 'browser', pattern: ['app/components/**', 'app/hooks/**', 'app/navigation/**', 'app/utils/**', 'app/theme/**', 'app/i18n/**', 'app/locales/**', 'app/entry.client.tsx'], mode: 'full' },
   { type: 'app', pattern: 'app', mode: 'folder' },
   { type: 'web-server', pattern: 'server', mode: 'folder' },
   { type: 'tests', pattern: 'tests', mode: 'folder' },

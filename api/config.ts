@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from '@contract/zod';
 import { ROLES, type Role } from '@contract/roles';
-import type { S3Settings } from './services/s3-storage';
+import type { S3Settings } from './platform/storage/s3-storage';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -78,7 +78,7 @@ export type Config = {
   publicWebUrl: string;
   attachmentMaxMb: number;
   attachmentMaxFiles: number;
-  /** Tests only: a shorter upload deadline than UPLOAD_DEADLINE_MS (services/orphan-sweep.ts). */
+  /** Tests only: a shorter upload deadline than UPLOAD_DEADLINE_MS (platform/storage/orphan-sweep.ts). */
   attachmentUploadDeadlineMs?: number;
   /** Where attachments go when set (S3_*); the local folder otherwise. */
   s3: S3Settings | undefined;

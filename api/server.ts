@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedDatabase } from './db/seed';
-import { startJobs } from './jobs';
-import { localChannel, postgresChannel } from './services/cluster/channel';
+import { openDatabase } from './platform/db/client';
+import { seedDatabase } from './platform/db/seed';
+import { startJobs } from './platform/jobs/jobs';
+import { localChannel, postgresChannel } from './platform/cluster/channel';
 
 async function main() {
   const config = loadConfig();

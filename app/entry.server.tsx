@@ -4,16 +4,16 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
-import { createEmotionStream } from '~/emotion-stream.server';
-import { deferBootstrap, holdModulePreloads } from '~/script-priority.server';
+import { createEmotionStream } from '~/server/ssr/emotion-stream.server';
+import { deferBootstrap, holdModulePreloads } from '~/server/ssr/script-priority.server';
 import { TranslatorContext } from '~/i18n/context';
 import { getI18n } from '~/i18n/middleware.server';
 import { createEmotionCache } from '~/theme/emotion-cache';
 import { themeStyleSheet } from '~/theme/provider-theme';
 import { ThemeSheetBuilderContext } from '~/theme/theme-style';
 import { NonceContext } from '~/utils/nonce';
-import { log } from '~/log.server';
-import { requestIdOf } from '~/observability.server';
+import { log } from '~/server/observability/log.server';
+import { requestIdOf } from '~/server/observability/observability.server';
 
 export const streamTimeout = 5_000;
 

@@ -1,14 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/root';
-import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
-import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/general-error-boundary';
-import { Toasts } from '~/components/toasts';
+import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
+import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/shell/general-error-boundary';
+import { Toasts } from '~/components/shell/toasts';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
-import { originCheckMiddleware } from '~/origin-check.server';
-import { accessLogFields, requestIdOf } from '~/observability.server';
-import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/session.server';
+import { originCheckMiddleware } from '~/server/auth/origin-check.server';
+import { accessLogFields, requestIdOf } from '~/server/observability/observability.server';
+import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/server/auth/session.server';
 import appStylesHref from '~/styles/app.css?url';
 import { DEFAULT_THEME, type ThemeName } from '~/theme/registry';
 import { ThemeStyle } from '~/theme/theme-style';
@@ -44,7 +44,7 @@ export const links: Route.LinksFunction = () => [
 /**
  * The document. The chosen theme is in the first byte: `data-theme` on <html> and its CSS
  * variables in one precomputed <style>; the one MUI component, the phone's drawer, gets the
- * precomputed MUI theme itself (app/components/mobile-drawer.tsx). The baseline CssBaseline
+ * precomputed MUI theme itself (app/components/shell/mobile-drawer.tsx). The baseline CssBaseline
  * would inject lives in app.css.
  */
 const RELOAD_FROM_BFCACHE = "addEventListener('pageshow',function(e){if(e.persisted)location.reload()})";

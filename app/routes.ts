@@ -1,19 +1,19 @@
 import { type RouteConfig, index, prefix, route } from '@react-router/dev/routes';
-import { AREA_ROUTES } from './area-routes';
+import { AREA_ROUTES } from './navigation/area-routes';
 
-/** Public pages first, then the role areas (docs/specification.md, "2. Screens and routes"), from app/area-routes.ts. */
+/** Public pages first, then the role areas (docs/specification.md, "2. Screens and routes"), from app/navigation/area-routes.ts. */
 export default [
   index('routes/home.tsx'),
 
   ...prefix('user', [
-    index('routes/user/index.tsx'),
-    route('login', 'routes/user/login.tsx'),
-    route('two-step', 'routes/user/two-step.tsx'),
-    route('two-step/enrol', 'routes/user/two-step-enrol.tsx'),
-    route('recover-password', 'routes/user/recover-password.tsx'),
-    route('register', 'routes/user/register.tsx'),
-    route('reset-password', 'routes/user/reset-password.tsx'),
-    route('logout', 'routes/user/logout.tsx'),
+    index('routes/account/index.tsx'),
+    route('login', 'routes/account/login.tsx'),
+    route('two-step', 'routes/account/two-step.tsx'),
+    route('two-step/enrol', 'routes/account/two-step-enrol.tsx'),
+    route('recover-password', 'routes/account/recover-password.tsx'),
+    route('register', 'routes/account/register.tsx'),
+    route('reset-password', 'routes/account/reset-password.tsx'),
+    route('logout', 'routes/account/logout.tsx'),
   ]),
 
   // The five role areas (/driver, /operator ...) share one tree: the area guard reads the area

@@ -1,13 +1,13 @@
 // PostgreSQL's own COPY of the detail report's month, to nowhere: the rate an export through the
 // API is compared with (bench/run.mjs, budget csvShareOfCopy). Prints one JSON line:
 //   DATABASE_URL=... npx tsx bench/copy-baseline.ts <rows>
-// `formatted` is the export's own query (api/services/reports/detail-report.ts) in the binary
+// `formatted` is the export's own query (api/domain/reports/detail-report.ts) in the binary
 // COPY the API reads; `plain` is the same rows' columns as they are stored, in COPY's CSV.
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../api/db/client';
-import { classification, profile, ticket } from '../api/db/schema';
-import { detailCsvQuery } from '../api/services/reports/detail-report';
-import { monthRange } from '../api/services/reports/monthly';
+import { openDatabase } from '../api/platform/db/client';
+import { classification, profile, ticket } from '../api/platform/db/schema';
+import { detailCsvQuery } from '../api/domain/reports/detail-report';
+import { monthRange } from '../api/domain/reports/monthly';
 
 const rows = Number(process.argv[2] ?? 200_000);
 const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'unused' });

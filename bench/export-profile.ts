@@ -4,10 +4,10 @@
 // month seeds it and exits; run it again to measure. Prints rows/s and the memory growth.
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../api/db/client';
-import { seedDatabase } from '../api/db/seed/index';
-import { writeMonthlyReport } from '../api/services/reports/monthly';
-import { csvSink, xlsxSink } from '../api/services/reports/sinks';
+import { openDatabase, queryRows } from '../api/platform/db/client';
+import { seedDatabase } from '../api/platform/db/seed/index';
+import { writeMonthlyReport } from '../api/domain/reports/monthly';
+import { csvSink, xlsxSink } from '../api/domain/reports/sinks';
 
 const format = process.argv[2] ?? 'csv';
 const rows = Number(process.argv[3] ?? 200_000);

@@ -60,7 +60,7 @@ if (flag('no-seed', false)) {
   step(`Seeding ${tickets.toLocaleString('es-CL')} tickets (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
   if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
   const seedStarted = Date.now();
-  run('npx', ['tsx', 'api/db/seed/bulk.ts', String(tickets)], dbEnv);
+  run('npx', ['tsx', 'api/platform/db/seed/bulk.ts', String(tickets)], dbEnv);
   run('npx', ['tsx', 'bench/seed-export-month.ts', String(exportRows)], dbEnv);
   seedSeconds = (Date.now() - seedStarted) / 1000;
 }

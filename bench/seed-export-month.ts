@@ -1,7 +1,7 @@
 // Puts N tickets into one month of the past (February 2020, outside the bulk data's
 // five years) so the export benchmark measures exactly N rows.
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../api/db/client';
+import { openDatabase, queryRows } from '../api/platform/db/client';
 
 export const EXPORT_MONTH = { year: 2020, month: 2 };
 const n = Number(process.argv[2] ?? 200_000);

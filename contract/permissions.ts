@@ -2,8 +2,8 @@ import { STAFF_ROLES, type Role } from './roles';
 
 /**
  * Who may do what with tickets, by role: the table of docs/product-decisions.md, "Who may do what (finer permissions
- * the specification leaves open)", as data. The API's guards (api/services/tickets/permissions.ts adds what depends on
- * the ticket) and the web app's screens and routes (app/area-routes.ts) ask these; nothing else decides. Plain data,
+ * the specification leaves open)", as data. The API's guards (api/domain/tickets/permissions.ts adds what depends on
+ * the ticket) and the web app's screens and routes (app/navigation/area-routes.ts) ask these; nothing else decides. Plain data,
  * free of zod, so a screen's bundle may use it.
  *
  *   action                          driver        operator  supervisor  inspector  admin

@@ -17,4 +17,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-await cp('api/db/migrations', `${out}/migrations`, { recursive: true });
+await cp('api/platform/db/migrations', `${out}/migrations`, { recursive: true });

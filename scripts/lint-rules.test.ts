@@ -28,7 +28,7 @@ describe('eslint.config.js', () => {
   });
 
   it('keeps *.server modules out of browser code, and lets a route module use them', async () => {
-    const code = "import { requestSession } from '~/session.server';\nexport const x = requestSession;\n";
+    const code = "import { requestSession } from '~/server/auth/session.server';\nexport const x = requestSession;\n";
     expect(await problems('app/components/lint-probe.tsx', code)).toEqual(['boundaries/element-types: Browser code never imports a *.server module.']);
     expect(await problems('app/routes/lint-probe.tsx', code)).toEqual([]);
   });
@@ -38,7 +38,7 @@ describe('eslint.config.js', () => {
     expect(await problems('contract/lint-probe.ts', "import { randomUUID } from 'node:crypto';\nexport const x = randomUUID;\n")).toEqual([
       'boundaries/external: The contract imports zod and nothing else.',
     ]);
-    expect(await problems('contract/lint-probe.ts', "import { navigation } from '~/navigation';\nexport const x = navigation;\n")).toEqual([
+    expect(await problems('contract/lint-probe.ts', "import { navigation } from '~/navigation/screens';\nexport const x = navigation;\n")).toEqual([
       'boundaries/element-types: The contract depends on nothing of the services.',
     ]);
   });

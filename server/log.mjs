@@ -1,6 +1,6 @@
 // The web app's logger (docs/decisions/121-observability.md, docs/operations.md): JSON lines on standard output, each
 // with the request id of the request it belongs to; human-readable in development. Used by
-// the HTTP server (server/web.mjs) and by the app's own modules (app/log.server.ts).
+// the HTTP server (server/web.mjs) and by the app's own modules (app/server/observability/log.server.ts).
 import pino from 'pino';
 import { errorForLog } from '../contract/personal-data.mjs';
 

@@ -1,5 +1,5 @@
 // The web app's Prometheus metrics (docs/decisions/121-observability.md; what to alert on: docs/operations.md), in
-// prom-client's default registry, which the app's own modules share (app/metrics.server.ts).
+// prom-client's default registry, which the app's own modules share (app/server/observability/metrics.server.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { collectDefaultMetrics, Gauge, Histogram, register } from 'prom-client';
 

@@ -31,7 +31,7 @@ const log = createLogger();
 const routePattern = routePatternMatcher(build.routes);
 /**
  * What the access log and metrics call a request the app did not name (the app names its own
- * routes: app/observability.server.ts): what answered it, or for a response React Router passed
+ * routes: app/server/observability/observability.server.ts): what answered it, or for a response React Router passed
  * through untouched (a download from the API), the pattern matched here.
  */
 const routeOf = (req) => req.routeLabel ?? (req.dynamic ? routePattern(new URL(req.url ?? '/', 'http://web').pathname) : 'static');

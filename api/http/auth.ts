@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
-import { hashToken, resolveToken, tokenPolicy, type Principal } from '../services/tokens';
+import { hashToken, resolveToken, tokenPolicy, type Principal } from '../domain/accounts/tokens';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
+import { queryRows } from '../platform/db/client';
 import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 /**

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client';
+import { seedDatabase } from '../platform/db/seed';
 import type { FastifyInstance } from 'fastify';
 
 /**

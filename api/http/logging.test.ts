@@ -2,8 +2,8 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { seedDatabase } from '../db/seed';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client';
+import { seedDatabase } from '../platform/db/seed';
 import { authBody, DEMO_PASSWORD } from '../test/helper';
 import type { FastifyInstance } from 'fastify';
 

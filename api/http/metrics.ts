@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, isNull, lte } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { readBearerToken } from '@contract/auth';
-import { mailQueue } from '../db/schema';
-import { MAIL_ATTEMPTS } from '../services/mail/queue';
+import { mailQueue } from '../platform/db/schema';
+import { MAIL_ATTEMPTS } from '../platform/mail/queue';
 import { notFound } from './errors';
 import { routeLabelOf } from './logging';
 

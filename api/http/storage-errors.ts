@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { messages } from '@contract/messages';
-import { StorageUnavailable, StoredFileMissing } from '../services/storage';
+import { StorageUnavailable, StoredFileMissing } from '../platform/storage/storage';
 import { ApiError } from './errors';
 
 /** Seconds a caller should wait before asking again when the file store does not answer. */

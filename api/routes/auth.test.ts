@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
-import { authToken, profile } from '../db/schema';
-import { hashToken } from '../services/tokens';
+import { authToken, profile } from '../platform/db/schema';
+import { hashToken } from '../domain/accounts/tokens';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 let api: TestApi;

@@ -6,10 +6,10 @@ import { messages } from '@contract/messages';
 import { ApiError, unauthorized } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { principalOf, requireFirstStep } from '../http/auth';
-import { verifyAgainstNothing, verifyPassword } from '../services/passwords';
-import { findLiveProfileByEmail, toMeResponse } from '../services/profiles';
-import { issueToken, revokeToken, tokenPolicy } from '../services/tokens';
-import { stageAfterPassword } from '../services/two-step';
+import { verifyAgainstNothing, verifyPassword } from '../domain/accounts/passwords';
+import { findLiveProfileByEmail, toMeResponse } from '../domain/accounts/profiles';
+import { issueToken, revokeToken, tokenPolicy } from '../domain/accounts/tokens';
+import { stageAfterPassword } from '../domain/accounts/two-step';
 
 export async function authRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailQueue, notification, ticket } from '../db/schema';
-import { sweepLateTickets } from '../services/notifications/late-sweep';
+import { mailQueue, notification, ticket } from '../platform/db/schema';
+import { sweepLateTickets } from '../domain/notifications/late-sweep';
 import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Callers } from '../test/tickets';
 

@@ -8,7 +8,7 @@ import { notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { readBearerToken } from '@contract/auth';
 import { principalOf, requireAuth } from '../http/auth';
-import { resolveToken, tokenPolicy } from '../services/tokens';
+import { resolveToken, tokenPolicy } from '../domain/accounts/tokens';
 
 const profileParams = z.object({ id: z.string() });
 const notificationParams = z.object({ id: z.coerce.number().int().positive() });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
-import { profile } from '../db/schema';
+import { profile } from '../platform/db/schema';
 import { createTicket, signInCallers } from '../test/tickets';
 import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 

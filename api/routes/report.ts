@@ -10,8 +10,8 @@ import { REPORT_ROLES } from '@contract/roles';
 import { notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
-import { computeStatistics, type StatisticsScope } from '../services/statistics';
-import { monthRange, reportSink, writeMonthlyReport } from '../services/reports/monthly';
+import { computeStatistics, type StatisticsScope } from '../domain/reports/statistics';
+import { monthRange, reportSink, writeMonthlyReport } from '../domain/reports/monthly';
 
 /** month and year together, or neither (then the whole history). */
 const statisticsQuery = reportQuerySchema

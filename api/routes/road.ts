@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { roadProfileSchema } from '@contract/road';
 import { routeSchema } from '../http/route-schema';
 import { requireAuth } from '../http/auth';
-import { roadProfile } from '../services/tickets/reference';
+import { roadProfile } from '../domain/tickets/reference';
 
 /** GET /api/road/profile: stretches with sector and commune, so a form can fill them from the kilometre. */
 export async function roadRoutes(app: FastifyInstance) {

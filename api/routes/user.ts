@@ -5,8 +5,8 @@ import { pagedOf } from '@contract/envelope';
 import { profileSchema, userListQuerySchema } from '@contract/profile';
 import { routeSchema } from '../http/route-schema';
 import { principalOf, requireAuth, requireRole } from '../http/auth';
-import { listProfiles } from '../services/accounts';
-import { toMeResponse } from '../services/profiles';
+import { listProfiles } from '../domain/accounts/profile-admin';
+import { toMeResponse } from '../domain/accounts/profiles';
 
 const tags: [string] = ['Usuarios'];
 

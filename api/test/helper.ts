@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { DEMO_PASSWORD, seedDatabase } from '../db/seed';
-import type { ThrottleLimits } from '../services/login-throttle';
-import { localChannel, postgresChannel, type ClusterChannel } from '../services/cluster/channel';
+import { openDatabase, type DatabaseHandle } from '../platform/db/client';
+import { DEMO_PASSWORD, seedDatabase } from '../platform/db/seed';
+import type { ThrottleLimits } from '../domain/accounts/login-throttle';
+import { localChannel, postgresChannel, type ClusterChannel } from '../platform/cluster/channel';
 
 export { DEMO_PASSWORD };
 

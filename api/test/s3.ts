@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { S3Settings } from '../services/s3-storage';
+import type { S3Settings } from '../platform/storage/s3-storage';
 
 // The SDK's notice that its 2027 releases need Node 22 says nothing to a test run.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

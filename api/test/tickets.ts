@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
 import type { Ticket } from '@contract/ticket-dto';
-import { queryRows } from '../db/client';
-import { profile } from '../db/schema';
-import { hashPassword } from '../services/passwords';
+import { queryRows } from '../platform/db/client';
+import { profile } from '../platform/db/schema';
+import { hashPassword } from '../domain/accounts/passwords';
 import { bearer, DEMO_PASSWORD, signIn, type TestApi } from './helper';
 
 /** Test support for ticket suites: one signed-in caller per role, plus a second driver. */

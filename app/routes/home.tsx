@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/home';
-import { dashboardPath, LOGIN_PATH } from '~/navigation';
-import { readAuth, requestSession } from '~/session.server';
+import { dashboardPath, LOGIN_PATH } from '~/navigation/screens';
+import { readAuth, requestSession } from '~/server/auth/session.server';
 
 /** "/" opens the signed-in role's dashboard (whose guard checks the token) or the login screen. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { createCachedT } from '~/hooks/use-t';
 import { i18n } from '~/i18n/config';
-import type { Screen } from '~/navigation';
+import type { Screen } from '~/navigation/screens';
 
 /** The shell catalogue's texts, read once (see createCachedT): every page asks for its title. */
 export const commonT = createCachedT(i18n);

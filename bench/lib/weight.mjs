@@ -8,7 +8,7 @@ export async function pageWeight(base, path, headers = {}) {
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
   const cssLinks = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
   const scripts = new Set([
-    // Module preloads, also those held until the first paint (app/script-priority.server.ts).
+    // Module preloads, also those held until the first paint (app/server/ssr/script-priority.server.ts).
     ...[...html.matchAll(/<link[^>]+(?:rel|data-after-paint)="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/import\s*\(?\s*["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),

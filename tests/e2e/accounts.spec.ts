@@ -417,7 +417,7 @@ test.describe('users administration', () => {
     const lastName = `Staff ${uid()}`;
     const rut = randomRut();
     // The assignee choices of an event come from a list the web process keeps for 30 s; an
-    // account changed through it forgets that list at once (app/reference-data.server.ts).
+    // account changed through it forgets that list at once (app/server/api/reference-data.server.ts).
     const admin = await apiSignIn(demo.admin);
     const ticketId = (await apiCall('POST', '/api/ticket', admin, ticketBody())).body.payload.id;
     const assigneeChoices = async () => {

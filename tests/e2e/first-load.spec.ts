@@ -7,7 +7,7 @@ import { demo, DEMO_PASSWORD } from './fixtures';
  * What a first visit really gets, checked on the production build of the installed React Router
  * (the document as the web server writes it, the modules as it serves them), so the fragile
  * optimisations fail loudly instead of silently stopping:
- * - the script-priority rewrite (app/script-priority.server.ts, decision 062) works by regular
+ * - the script-priority rewrite (app/server/ssr/script-priority.server.ts, decision 062) works by regular
  *   expressions on React Router's output and lets anything of another shape through unchanged;
  *   a React Router upgrade that changed the shape would only show as a slower page;
  * - zod stays out of every page's first-load JavaScript, downloaded on the first focus in a form
@@ -63,7 +63,7 @@ function bootstrapOf(html: string): string {
   return bootstraps[0]!;
 }
 
-/** The rewrite of app/script-priority.server.ts applied to the real document (compared as facts, for a short failure). */
+/** The rewrite of app/server/ssr/script-priority.server.ts applied to the real document (compared as facts, for a short failure). */
 function expectScriptsAfterFirstPaint(html: string) {
   const bootstrap = bootstrapOf(html);
   const at = (text: string) => bootstrap.indexOf(text);

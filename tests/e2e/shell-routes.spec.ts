@@ -3,7 +3,7 @@ import { demo, ready, signIn } from './fixtures';
 
 /**
  * The route table and sidebar menus of docs/specification.md, "Role routes" and "Layout", written out here on
- * purpose: the test is the specification's reading, not a copy of app/navigation.ts.
+ * purpose: the test is the specification's reading, not a copy of app/navigation/screens.ts.
  */
 const table = {
   driver: ['dashboard', 'events', 'notifications'],

@@ -6,7 +6,7 @@ import { hydrated } from './fixtures';
  * Seven messages queued in a row, as actions leave them in the session's flash. The session
  * cookie is signed with the secret playwright.config.ts gives the e2e web server, so the
  * browser carries a real one: no test-only route exists in the app. (The app's own
- * `addToast` already keeps six; app/session.server.test.ts covers that. Seven here proves
+ * `addToast` already keeps six; app/server/auth/session.server.test.ts covers that. Seven here proves
  * the page caps what it shows as well.)
  */
 const E2E_SESSION_SECRET = 'e2e-only-secret-0123456789abcdef';

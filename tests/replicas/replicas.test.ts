@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../api/db/client';
-import { attachment } from '../../api/db/schema';
-import { sweepOrphanFiles } from '../../api/services/orphan-sweep';
-import { s3FileStorage } from '../../api/services/s3-storage';
+import { openDatabase } from '../../api/platform/db/client';
+import { attachment } from '../../api/platform/db/schema';
+import { sweepOrphanFiles } from '../../api/platform/storage/orphan-sweep';
+import { s3FileStorage } from '../../api/platform/storage/s3-storage';
 import { startTestS3, type TestS3 } from '../../api/test/s3';
 import { apiSignIn, createTicket, DEMO_PASSWORD, startDeployment, tokenOf, type Deployment } from './cluster';
 

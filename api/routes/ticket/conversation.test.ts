@@ -6,8 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
-import { queryRows } from '../../db/client';
-import { attachment, mailQueue, notification, ticket } from '../../db/schema';
+import { queryRows } from '../../platform/db/client';
+import { attachment, mailQueue, notification, ticket } from '../../platform/db/schema';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, signInCallers, type Callers } from '../../test/tickets';
 

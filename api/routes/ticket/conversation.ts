@@ -9,12 +9,12 @@ import { ApiError, notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
-import { UPLOAD_DEADLINE_MS } from '../../services/orphan-sweep';
-import { notificationText } from '../../services/notifications/notifier';
+import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
+import { notificationText } from '../../domain/notifications/notifier';
 import { canAttachTo, canCommentOn } from '@contract/permissions';
-import { addComment, listComments } from '../../services/tickets/comments';
-import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../services/tickets/attachments';
-import { PREVIEWABLE, previewOf } from '../../services/tickets/previews';
+import { addComment, listComments } from '../../domain/tickets/comments';
+import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../domain/tickets/attachments';
+import { PREVIEWABLE, previewOf } from '../../domain/tickets/previews';
 import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf } from './guards';
 
 const attachmentPageQuery = pageQuerySchema.extend({

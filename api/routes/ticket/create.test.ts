@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
-import { queryRows } from '../../db/client';
+import { queryRows } from '../../platform/db/client';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { counterDrift, createTicket, signInCallers, storedCounts, validTicketBody, type Callers } from '../../test/tickets';
 

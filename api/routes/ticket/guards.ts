@@ -4,10 +4,10 @@ import { z } from '@contract/zod';
 import { parseTicketId, TICKET_ID_PATTERN } from '@contract/ticket-id';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { principalOf } from '../../http/auth';
-import type { Database } from '../../db/client';
-import { TicketRuleError } from '../../services/tickets/lifecycle';
-import { canSeeTicket } from '../../services/tickets/permissions';
-import { findTicket, type TicketActor } from '../../services/tickets/store';
+import type { Database } from '../../platform/db/client';
+import { TicketRuleError } from '../../domain/tickets/lifecycle';
+import { canSeeTicket } from '../../domain/tickets/permissions';
+import { findTicket, type TicketActor } from '../../domain/tickets/store';
 
 /** After requireAuth: only roles the permission rule admits go on (403 for the others). */
 export function allowRoles(rule: (role: Role) => boolean): onRequestHookHandler {

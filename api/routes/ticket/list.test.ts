@@ -2,10 +2,10 @@ import { eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
 import { ticketListResponseSchema, type TicketListResponse } from '@contract/ticket-list';
-import { queryRows } from '../../db/client';
-import { ticket } from '../../db/schema';
-import { countCapped, totalAgrees } from '../../services/tickets/list';
-import { isLate } from '../../services/tickets/sla';
+import { queryRows } from '../../platform/db/client';
+import { ticket } from '../../platform/db/schema';
+import { countCapped, totalAgrees } from '../../domain/tickets/list';
+import { isLate } from '../../domain/tickets/sla';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
 

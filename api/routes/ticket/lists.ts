@@ -5,11 +5,11 @@ import { z } from '@contract/zod';
 import { notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
-import { listTickets } from '../../services/tickets/list';
-import { nearbyTickets } from '../../services/tickets/nearby';
+import { listTickets } from '../../domain/tickets/list';
+import { nearbyTickets } from '../../domain/tickets/nearby';
 import { canSeeEveryTicket } from '@contract/permissions';
-import { myScope, seesOthersTicketDetails } from '../../services/tickets/permissions';
-import { profileExists } from '../../services/tickets/reference';
+import { myScope, seesOthersTicketDetails } from '../../domain/tickets/permissions';
+import { profileExists } from '../../domain/tickets/reference';
 import { actorOf, allowRoles } from './guards';
 
 const uuid = z.uuid();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRut, rutCheckDigit } from '@contract/rut';
 import type { Ticket } from '@contract/ticket-dto';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES } from '@contract/ticket-codes';
-import { roadSegments } from '../../db/seed/reference-data';
+import { roadSegments } from '../../platform/db/seed/reference-data';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, putTicket, signInCallers, storedCounts, validTicketBody, type Callers } from '../../test/tickets';
 

@@ -5,7 +5,7 @@ import { operatorSchema } from '@contract/operator';
 import { locateKilometer, roadProfileSchema } from '@contract/road';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { messages } from '@contract/messages';
-import { profile, ticket } from '../../db/schema';
+import { profile, ticket } from '../../platform/db/schema';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
 

@@ -9,12 +9,12 @@ import { ApiError, badRequest, forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket } from '@contract/permissions';
-import { listClassifications } from '../../services/tickets/reference';
-import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../services/tickets/store';
-import { listComments, seesInternalNotes } from '../../services/tickets/comments';
-import { listAttachments } from '../../services/tickets/attachments';
+import { listClassifications } from '../../domain/tickets/reference';
+import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../domain/tickets/store';
+import { listComments, seesInternalNotes } from '../../domain/tickets/comments';
+import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
-import { notifyTicketChange } from '../../services/notifications/ticket-events';
+import { notifyTicketChange } from '../../domain/notifications/ticket-events';
 import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];

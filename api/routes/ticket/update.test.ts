@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages, statusLabels } from '@contract/messages';
 import { TICKET_STATUSES, type TicketStatus } from '@contract/ticket-codes';
 import type { Ticket } from '@contract/ticket-dto';
-import { queryRows } from '../../db/client';
-import { ticket } from '../../db/schema';
-import { canTransition } from '../../services/tickets/lifecycle';
+import { queryRows } from '../../platform/db/client';
+import { ticket } from '../../platform/db/schema';
+import { canTransition } from '../../domain/tickets/lifecycle';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { classificationOfType, counterDrift, createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
 

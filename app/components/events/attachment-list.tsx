@@ -1,9 +1,9 @@
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Attachment } from '@contract/conversation';
 import { ATTACHMENT_TYPES, PREVIEWABLE_TYPES } from '@contract/conversation-limits';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { FilePicker } from '~/components/events/file-picker';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useT } from '~/hooks/use-t';

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { Alert } from '~/components/alert';
-import { Button } from '~/components/button';
-import { Checkbox } from '~/components/checkbox';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
+import { Checkbox } from '~/components/forms/checkbox';
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
 import { COMMENT_MAX } from '@contract/conversation-limits';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { EventField } from './ticket-fields';
 import { useT } from '~/hooks/use-t';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
 import type { NearbyTicket } from '@contract/ticket-dto';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { useT } from '~/hooks/use-t';
 
 /** Open tickets close to the one being entered: possible duplicates (staff may open them). */

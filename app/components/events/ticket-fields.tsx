@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { ChangeEvent, ComponentProps, ReactNode } from 'react';
-import { ConformSelect } from '~/components/conform-fields';
-import { OutlinedField } from '~/components/outlined-field';
+import { ConformSelect } from '~/components/forms/conform-fields';
+import { OutlinedField } from '~/components/forms/outlined-field';
 import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket-limits';

@@ -1,5 +1,5 @@
 import type { TicketHistoryEntry } from '@contract/ticket-dto';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { useT } from '~/hooks/use-t';
 import { historySentences } from './history-sentences';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
 import type { TicketListItem } from '@contract/ticket-dto';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { StatusBadge } from './status-badge';
 import { useT } from '~/hooks/use-t';
 

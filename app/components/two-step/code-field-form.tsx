@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/button';
-import { OutlinedField } from '~/components/outlined-field';
+import { Button } from '~/components/ui/button';
+import { OutlinedField } from '~/components/forms/outlined-field';
 
 /**
  * One code field and its button, as a plain POST form (works without JavaScript): the second

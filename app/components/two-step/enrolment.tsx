@@ -11,7 +11,7 @@ export function TwoStepEnrolment({ qrSvg, secret, error }: { qrSvg: string; secr
   return (
     <div className="two-step-enrolment">
       <p>{t('setup.scan')}</p>
-      {/* qrcode's own SVG (app/two-step.server.ts): drawing only. */}
+      {/* qrcode's own SVG (app/server/auth/two-step.server.ts): drawing only. */}
       <div className="two-step-qr" role="img" aria-label={t('setup.qrLabel')} dangerouslySetInnerHTML={{ __html: qrSvg }} />
       <p>{t('setup.manual')}</p>
       <p className="two-step-secret">

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/index';
-import { requireAuth } from '~/auth.server';
-import { dashboardPath } from '~/navigation';
+import { requireAuth } from '~/server/auth/auth.server';
+import { dashboardPath } from '~/navigation/screens';
 
 /** A role's root (/operator ...) opens its dashboard. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { areaGuard, requireAuth } from '~/auth.server';
-import { AppShell } from '~/components/app-shell';
-import { FullScreenPlaceholder } from '~/components/full-screen-placeholder';
-import { GeneralErrorBoundary } from '~/components/general-error-boundary';
+import { areaGuard, requireAuth } from '~/server/auth/auth.server';
+import { AppShell } from '~/components/shell/app-shell';
+import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
+import { GeneralErrorBoundary } from '~/components/shell/general-error-boundary';
 
 /** One module for the five role areas (/driver, /operator ...); the guard reads the area from the URL. */
 export const middleware: Route.MiddlewareFunction[] = [areaGuard];

@@ -1,19 +1,19 @@
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui/button';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/index';
 import { formatMessage, messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
 import { z } from '@contract/zod';
-import { readWithAuth, requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
 import { TicketTable, type TicketRow } from '~/components/events/ticket-table';
-import { addToast, requestSession, redirectWithToasts } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
-import { operatorsFor } from '~/reference-data.server';
+import { operatorsFor } from '~/server/api/reference-data.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },

@@ -1,7 +1,7 @@
 import type { Route } from './+types/index';
-import { Alert } from '~/components/alert';
-import { readWithAuth } from '~/auth.server';
-import { AREA_BY_ROLE } from '~/navigation';
+import { Alert } from '~/components/ui/alert';
+import { readWithAuth } from '~/server/auth/auth.server';
+import { AREA_BY_ROLE } from '~/navigation/screens';
 import chartStylesHref from '~/styles/charts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import reportStylesHref from '~/styles/reports.css?url';

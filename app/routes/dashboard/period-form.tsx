@@ -1,4 +1,4 @@
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui/button';
 import { useT } from '~/hooks/use-t';
 import type { Period } from './period.server';
 import { dashboard } from '~/locales/es/dashboard';

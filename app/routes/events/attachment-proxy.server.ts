@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import { requireAuth } from '~/auth.server';
+import { requireAuth } from '~/server/auth/auth.server';
 import { ticketIdOf } from './events.server';
 
 /** Headers of the API's answer the browser needs; nothing else (no cookies, no server details). */

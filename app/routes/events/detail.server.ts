@@ -7,8 +7,8 @@ import { isStaff } from '@contract/roles';
 import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contract/ticket';
 import { reopenStatus } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
-import type { AuthState } from '~/auth.server';
-import { addToast, commitSession, type AppSession, redirectWithToasts } from '~/session.server';
+import type { AuthState } from '~/server/auth/auth.server';
+import { addToast, commitSession, type AppSession, redirectWithToasts } from '~/server/auth/session.server';
 
 type Intent = 'update' | 'assignMe' | 'assign' | 'close' | 'reopen' | 'comment';
 const STAFF_INTENTS: readonly Intent[] = ['update', 'assignMe', 'assign', 'close', 'reopen'];
@@ -24,7 +24,7 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
   const intent = String(formData.get('intent') ?? '') as Intent;
   const detail = new URL(request.url).pathname;
   const back = async (type: 'success' | 'error', message: string, to = detail) => {
-    // The intent names the form, so its success clears its earlier errors (app/toast.ts).
+    // The intent names the form, so its success clears its earlier errors (app/utils/toast.ts).
     addToast(session, type, message, intent);
     return await redirectWithToasts(session, to);
   };

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Alert } from '~/components/alert';
-import { Button, ButtonLink } from '~/components/button';
-import { OutlinedField } from '~/components/outlined-field';
+import { Alert } from '~/components/ui/alert';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { OutlinedField } from '~/components/forms/outlined-field';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
 import { ticketWithConversationSchema } from '@contract/conversation';
@@ -16,15 +16,15 @@ import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
 import type { Classification, Ticket } from '@contract/ticket-dto';
 import type { input } from 'zod';
-import { readWithAuth, requireAuth } from '~/auth.server';
+import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { AttachmentList } from '~/components/events/attachment-list';
 import { CommentThread } from '~/components/events/comment-thread';
 import { StatusBadge } from '~/components/events/status-badge';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { TicketHistory } from '~/components/events/ticket-history';
-import { DateTime } from '~/components/date-time';
+import { DateTime } from '~/components/ui/date-time';
 import { useLazyValidation } from '~/hooks/lazy-validation';
-import { requestSession } from '~/session.server';
+import { requestSession } from '~/server/auth/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
@@ -33,7 +33,7 @@ import { pageTitle } from '~/utils/meta';
 import { ticketAction } from './detail.server';
 import { ticketIdOf } from './events.server';
 import { useT } from '~/hooks/use-t';
-import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
+import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { roadPlaces } from '@contract/road-lookup';
 
 export const links: Route.LinksFunction = () => [

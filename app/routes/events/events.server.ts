@@ -3,9 +3,9 @@ import { messages } from '@contract/messages';
 import { ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
 import { canSeeEveryTicket } from '@contract/permissions';
 import { parseTicketId } from '@contract/ticket-id';
-import type { ApiClient } from '~/api-client.server';
+import type { ApiClient } from '~/server/api/api-client.server';
 import { toTicketRow } from '~/components/events/ticket-table';
-import type { SessionUser } from '~/session-user';
+import type { SessionUser } from '~/server/auth/session-user';
 
 /** The role area a request is under: "/operator" for /operator/events/12. */
 export function areaOf(request: Request): string {

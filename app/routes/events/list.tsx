@@ -1,4 +1,4 @@
-import { Button, ButtonLink } from '~/components/button';
+import { Button, ButtonLink } from '~/components/ui/button';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
 import { canCreateTicket, canSeeEveryTicket } from '@contract/permissions';
@@ -6,16 +6,16 @@ import { ORIENTATIONS, TICKET_STATUSES, TICKET_TYPES } from '@contract/ticket-co
 import { TICKET_SORTS, TICKET_TABS } from '@contract/ticket-list-options';
 import type { TicketTab } from '@contract/ticket-list-options';
 import { SORT_LABEL_KEYS } from '~/components/events/sort-labels';
-import { readWithAuth } from '~/auth.server';
+import { readWithAuth } from '~/server/auth/auth.server';
 import { PaginationLinks } from '~/components/events/pagination';
-import { FilterSelect, FilterText } from '~/components/filter-fields';
+import { FilterSelect, FilterText } from '~/components/forms/filter-fields';
 import { TicketTable } from '~/components/events/ticket-table';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
-import { classificationsFor, operatorsFor, roadProfileFor } from '~/reference-data.server';
+import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { roadPlaces } from '@contract/road-lookup';
 
 export const links: Route.LinksFunction = () => [

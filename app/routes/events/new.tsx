@@ -1,8 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { input } from 'zod';
-import { Alert } from '~/components/alert';
-import { Button } from '~/components/button';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
@@ -18,22 +18,22 @@ import { profileSchema } from '@contract/profile';
 import { formatPhone } from '@contract/phone';
 import { formatRut } from '@contract/rut';
 import { nearbyResponseSchema } from '@contract/ticket-list';
-import { toFormErrors, type ApiClient } from '~/api-client.server';
-import { readFieldsThenFiles, type FieldsThenFiles } from '~/multipart.server';
-import { readWithAuth, requireAuth } from '~/auth.server';
+import { toFormErrors, type ApiClient } from '~/server/api/api-client.server';
+import { readFieldsThenFiles, type FieldsThenFiles } from '~/server/multipart.server';
+import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { NearbyList } from '~/components/events/nearby-list';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { i18n } from '~/i18n/config';
-import { addToast, requestSession, redirectWithToasts } from '~/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { useT } from '~/hooks/use-t';
-import { classificationsFor, roadProfileFor } from '~/reference-data.server';
+import { classificationsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { fullName } from '@contract/person-name';
 
 export const links: Route.LinksFunction = () => [

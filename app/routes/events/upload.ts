@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/upload';
 import { messages } from '@contract/messages';
-import { requireAuth } from '~/auth.server';
-import { addToast, commitSession, requestSession } from '~/session.server';
+import { requireAuth } from '~/server/auth/auth.server';
+import { addToast, commitSession, requestSession } from '~/server/auth/session.server';
 import { ticketIdOf } from './events.server';
 
 /**

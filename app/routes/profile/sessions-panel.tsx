@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/button';
+import { Button } from '~/components/ui/button';
 import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';

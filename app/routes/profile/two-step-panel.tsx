@@ -1,7 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import type { TwoStepStatus } from '@contract/two-step';
-import { Button } from '~/components/button';
-import { OutlinedField } from '~/components/outlined-field';
+import { Button } from '~/components/ui/button';
+import { OutlinedField } from '~/components/forms/outlined-field';
 import { RecoveryCodes, TwoStepEnrolment } from '~/components/two-step/enrolment';
 import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';

@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/download';
 import { REPORT_CONTENT_TYPES, reportFileName, type ReportId } from '@contract/report';
-import { requireAuth, type AuthState } from '~/auth.server';
-import { AREA_BY_ROLE } from '~/navigation';
+import { requireAuth, type AuthState } from '~/server/auth/auth.server';
+import { AREA_BY_ROLE } from '~/navigation/screens';
 import { downloadErrorOf, firstInvalidField, reportRequestSchema, type DownloadError } from './report-request';
 
 /** A status carried by what the API client throws (an error page's `data()` or a Response). */

@@ -1,10 +1,10 @@
-import { Alert } from '~/components/alert';
-import { Button } from '~/components/button';
+import { Alert } from '~/components/ui/alert';
+import { Button } from '~/components/ui/button';
 import { data } from 'react-router';
 import type { Route } from './+types/index';
 import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report';
-import { requireAuth } from '~/auth.server';
-import { AREA_BY_ROLE } from '~/navigation';
+import { requireAuth } from '~/server/auth/auth.server';
+import { AREA_BY_ROLE } from '~/navigation/screens';
 import reportStylesHref from '~/styles/reports.css?url';
 import { santiagoYearMonth } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/notifications-stream';
-import { createApiClient } from '~/api-client.server';
-import { readAuth, requestSession } from '~/session.server';
+import { createApiClient } from '~/server/api/api-client.server';
+import { readAuth, requestSession } from '~/server/auth/session.server';
 
 /**
  * Live notifications as server-sent events for the signed-in user. The web app holds the

@@ -1,7 +1,7 @@
 import type { Route } from './+types/profile';
-import { readWithAuth } from '~/auth.server';
+import { readWithAuth } from '~/server/auth/auth.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
-import { roadProfileFor } from '~/reference-data.server';
+import { roadProfileFor } from '~/server/api/reference-data.server';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import { pageTitle } from '~/utils/meta';
 import { reports } from '~/locales/es/reports';

@@ -1,0 +1,176 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { formatMessage, messages } from '@contract/messages';
+import type { Notification, NotificationList, NotificationType } from '@contract/notification';
+import type { PageQuery } from '@contract/envelope';
+import { ROLE_AREAS, type Role } from '@contract/roles';
+import type { Database } from '../../platform/db/client';
+import { notification, profile, ticket } from '../../platform/db/schema';
+import type { Mailer } from '../../platform/mail/mailer';
+import { enqueueMail } from '../../platform/mail/queue';
+import type { NotificationBus } from './bus';
+
+export type NotifyInput = {
+  type: NotificationType;
+  ticket: { id: number; folio: string };
+  /** Profile ids; nulls and repeats are dropped. */
+  recipients: (string | null | undefined)[];
+  /** Whoever caused it is never told about it. */
+  authorId?: string | null;
+  /** Internal notes reach staff only, never a driver. */
+  staffOnly?: boolean;
+  message: string;
+};
+
+type NotificationRow = typeof notification.$inferSelect & { folio: string | null };
+
+const toDto = (row: NotificationRow): Notification => ({
+  id: row.id,
+  type: row.type as NotificationType,
+  ticketId: row.ticketId,
+  folio: row.folio,
+  message: row.message,
+  read: row.readAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Stores, mails and pushes notifications. Failures to mail never fail the caller. */
+export class Notifier {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    readonly bus: NotificationBus,
+    private readonly publicWebUrl: string,
+  ) {}
+
+  /** Stores and announces one notification (see `store`); returns how many people it reached. */
+  async notify(input: NotifyInput): Promise<number> {
+    const { stored, announce } = await this.store([input]);
+    announce();
+    return stored;
+  }
+
+  /**
+   * `notify`'s work for many at once (the late-ticket sweep raises a batch), in a fixed number
+   * of queries whatever their number: the notifications and their mails are stored with `db`,
+   * which may be the caller's transaction, so they are kept only with the change they tell of.
+   * `announce`, called once that is committed, pushes them to the open streams and starts the
+   * mail delivery.
+   */
+  async store(inputs: readonly NotifyInput[], db: Database = this.db): Promise<{ stored: number; announce: () => void }> {
+    const nothing = { stored: 0, announce: () => undefined };
+    const recipientsOf = inputs.map((input) => [
+      ...new Set(input.recipients.filter((r): r is string => Boolean(r) && r !== input.authorId)),
+    ]);
+    const everyone = [...new Set(recipientsOf.flat())];
+    if (everyone.length === 0) return nothing;
+    const people = await db
+      .select({ id: profile.id, email: profile.email, role: profile.profileCode })
+      .from(profile)
+      .where(and(inArray(profile.id, everyone), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const deliveries = inputs.flatMap((input, i) =>
+      recipientsOf[i]!.flatMap((id) => {
+        const person = byId.get(id);
+        return person && !(input.staffOnly && person.role === 'DRIVER') ? [{ input, person }] : [];
+      }),
+    );
+    if (deliveries.length === 0) return nothing;
+    const rows = await db
+      .insert(notification)
+      .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
+      .returning();
+    const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
+    await enqueueMail(
+      db,
+      deliveries.map(({ input, person }) => ({
+        to: person.email,
+        subject: input.message,
+        text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}\n`,
+      })),
+    );
+    const announce = () => {
+      // Rows come back in the order they were inserted.
+      deliveries.forEach(({ input, person }, i) => {
+        this.bus.publish(person.id, { notification: toDto({ ...rows[i]!, folio: input.ticket.folio }), unread: unread.get(person.id) ?? 0 });
+      });
+      void this.mailer.deliver();
+    };
+    return { stored: deliveries.length, announce };
+  }
+
+  private async unreadCounts(db: Database, profileIds: string[]): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ profileId: notification.profileId, n: sql<number>`count(*)::int` })
+      .from(notification)
+      .where(and(inArray(notification.profileId, profileIds), isNull(notification.readAt)))
+      .groupBy(notification.profileId);
+    return new Map(rows.map((row) => [row.profileId, row.n]));
+  }
+
+  async unreadCount(profileId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notification)
+      .where(and(eq(notification.profileId, profileId), isNull(notification.readAt)));
+    return row?.n ?? 0;
+  }
+
+  async list(profileId: string, query: PageQuery): Promise<NotificationList> {
+    const [rows, [counts]] = await Promise.all([
+      this.db
+        .select({
+          id: notification.id,
+          profileId: notification.profileId,
+          type: notification.type,
+          ticketId: notification.ticketId,
+          message: notification.message,
+          readAt: notification.readAt,
+          createdAt: notification.createdAt,
+          folio: ticket.folio,
+        })
+        .from(notification)
+        .leftJoin(ticket, eq(ticket.id, notification.ticketId))
+        .where(eq(notification.profileId, profileId))
+        .orderBy(desc(notification.id))
+        .limit(query.size)
+        .offset(query.page * query.size),
+      // Both counts in one pass over the profile's notifications.
+      this.db
+        .select({
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where ${notification.readAt} is null))::int`,
+        })
+        .from(notification)
+        .where(eq(notification.profileId, profileId)),
+    ]);
+    return { content: rows.map(toDto), page: query.page, size: query.size, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+  }
+
+  /** Marks one of the profile's notifications read; false when it is not theirs. */
+  async markRead(profileId: string, id: number): Promise<boolean> {
+    const rows = await this.db
+      .update(notification)
+      .set({ readAt: sql`coalesce(${notification.readAt}, now())` })
+      .where(and(eq(notification.id, id), eq(notification.profileId, profileId)))
+      .returning({ id: notification.id });
+    return rows.length > 0;
+  }
+
+  async markAllRead(profileId: string): Promise<number> {
+    const rows = await this.db
+      .update(notification)
+      .set({ readAt: new Date() })
+      .where(and(eq(notification.profileId, profileId), isNull(notification.readAt)))
+      .returning({ id: notification.id });
+    return rows.length;
+  }
+}
+
+/** The Spanish sentence of each notification. */
+export const notificationText = {
+  commentAdded: (folio: string) => formatMessage(messages.notifyCommentAdded, { folio }),
+  ticketAssigned: (folio: string) => formatMessage(messages.notifyTicketAssigned, { folio }),
+  statusChanged: (folio: string, status: string) => formatMessage(messages.notifyStatusChanged, { folio, status }),
+  ticketClosed: (folio: string) => formatMessage(messages.notifyTicketClosed, { folio }),
+  ticketLate: (folio: string) => formatMessage(messages.notifyTicketLate, { folio }),
+};

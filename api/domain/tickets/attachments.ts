@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { ATTACHMENT_TYPES, type Attachment, type AttachmentType } from '@contract/conversation';
+import { messages } from '@contract/messages';
+import type { PageQuery, Paged } from '@contract/envelope';
+import type { Database } from '../../platform/db/client';
+import { attachment, profile, ticketHistory } from '../../platform/db/schema';
+import { ApiError } from '../../http/errors';
+import type { FileStorage } from '../../platform/storage/storage';
+import type { TicketActor } from './store';
+
+/** Enough of the head of a file to recognise every allowed type. */
+const SNIFF_BYTES = 4100;
+
+export type StoredUpload = { key: string; size: number; fileName: string; contentType: AttachmentType };
+
+/** The multipart reader's own error for a file over the limit (the route answers it with a 413). */
+const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
+
+/** A display name from whatever the browser sent: no folders, no control characters. */
+export function cleanFileName(name: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'archivo').slice(0, 200);
+}
+
+/**
+ * Stores one uploaded file as it streams in. The type comes from its first bytes, never
+ * its name; the size limit is enforced by the multipart reader while streaming (the file
+ * fails before it is complete, so nothing over the limit is ever stored).
+ */
+export async function storeUpload(storage: FileStorage, source: Readable, fileName: string | undefined): Promise<StoredUpload> {
+  const reader = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const chunks: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < SNIFF_BYTES) {
+    const next = await reader.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    chunks.push(next.value);
+    headLength += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  const drain = async () => {
+    if (!ended) for (let n = await reader.next(); !n.done; n = await reader.next());
+  };
+  if (head.length === 0) throw new ApiError(400, messages.attachmentEmpty, { files: messages.attachmentEmpty });
+  const detected = await fileTypeFromBuffer(head);
+  const mime = detected?.mime === 'image/heif' ? 'image/heic' : detected?.mime;
+  if (!mime || !(mime in ATTACHMENT_TYPES)) {
+    await drain().catch(() => undefined);
+    throw new ApiError(415, messages.attachmentTypeNotAllowed, { files: messages.attachmentTypeNotAllowed });
+  }
+  async function* whole() {
+    yield head;
+    if (!ended) for (let n = await reader.next(); !n.done; n = await reader.next()) yield n.value;
+    // Over the size limit the multipart reader stops the file at the limit and marks it
+    // truncated: failing here, before the end, the storage never completes it (no file renamed
+    // into place, no object completed in the bucket) and the caller answers 413.
+    if ((source as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
+  }
+  const { key, size } = await storage.put(Readable.from(whole()));
+  return { key, size, fileName: cleanFileName(fileName), contentType: mime as AttachmentType };
+}
+
+const toDto = (row: typeof attachment.$inferSelect & { uploaderName?: string | null }): Attachment => ({
+  id: row.id,
+  ticketId: row.ticketId,
+  fileName: row.fileName,
+  contentType: row.contentType,
+  sizeBytes: row.sizeBytes,
+  uploadedBy: row.uploaderName ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Rows and the history entry for files already stored, in one transaction. */
+export async function recordAttachments(db: Database, ticketId: number, actor: TicketActor, files: StoredUpload[]): Promise<Attachment[]> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(attachment)
+      .values(
+        // A millisecond apart, so the list keeps the order the files were sent in.
+        files.map((f, i) => ({
+          ticketId,
+          uploaderId: actor.profileId,
+          fileName: f.fileName,
+          contentType: f.contentType,
+          sizeBytes: f.size,
+          storageKey: f.key,
+          createdAt: new Date(now.getTime() + i),
+        })),
+      )
+      .returning();
+    await tx.insert(ticketHistory).values({
+      ticketId,
+      actorId: actor.profileId,
+      actorName: actor.name,
+      action: 'ATTACHED',
+      changes: { attachments: { from: null, to: files.map((f) => f.fileName) } },
+      createdAt: now,
+    });
+    return rows.map((r) => toDto({ ...r, uploaderName: actor.name }));
+  });
+}
+
+export async function listAttachments(db: Database, ticketId: number, page: PageQuery): Promise<Paged<Attachment>> {
+  const [rows, [total]] = await Promise.all([
+    // Who uploaded each file, by name ("Cargado por"); a deleted account leaves it empty.
+    db
+      .select({ row: attachment, uploaderName: sql<string | null>`${profile.firstName} || ' ' || ${profile.lastName}` })
+      .from(attachment)
+      .leftJoin(profile, eq(profile.id, attachment.uploaderId))
+      .where(eq(attachment.ticketId, ticketId))
+      .orderBy(asc(attachment.createdAt), asc(attachment.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(attachment).where(eq(attachment.ticketId, ticketId)),
+  ]);
+  return { content: rows.map((r) => toDto({ ...r.row, uploaderName: r.uploaderName })), page: page.page, size: page.size, total: total?.n ?? 0 };
+}
+
+export async function findAttachment(db: Database, ticketId: number, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(attachment).where(and(eq(attachment.ticketId, ticketId), eq(attachment.id, id))).limit(1);
+  return row;
+}

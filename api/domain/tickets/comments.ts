@@ -1,0 +1,68 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Comment, CommentCreate } from '@contract/conversation';
+import type { PageQuery, Paged } from '@contract/envelope';
+import type { Role } from '@contract/roles';
+import { isStaff } from '@contract/roles';
+import type { Database } from '../../platform/db/client';
+import { comment, ticket, ticketHistory } from '../../platform/db/schema';
+import type { LoadedTicket, TicketActor } from './store';
+
+/** Staff read internal notes; drivers never do, in any form. */
+export const seesInternalNotes = (role: Role) => role !== 'DRIVER';
+
+const toDto = (row: typeof comment.$inferSelect): Comment => ({
+  id: row.id,
+  ticketId: row.ticketId,
+  comment: row.body,
+  internal: row.internal,
+  authorId: row.authorId,
+  authorName: row.authorName,
+  authorRole: row.authorRole as Role,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The thread in order, oldest first. */
+export async function listComments(db: Database, ticketId: number, viewer: Role, page: PageQuery): Promise<Paged<Comment>> {
+  const where = and(eq(comment.ticketId, ticketId), seesInternalNotes(viewer) ? undefined : eq(comment.internal, false));
+  const [rows, [total]] = await Promise.all([
+    db.select().from(comment).where(where).orderBy(asc(comment.id)).limit(page.size).offset(page.page * page.size),
+    db.select({ n: sql<number>`count(*)::int` }).from(comment).where(where),
+  ]);
+  return { content: rows.map(toDto), page: page.page, size: page.size, total: total?.n ?? 0 };
+}
+
+/**
+ * Adds a comment and its history entry together. A driver's comment is always public;
+ * a staff member's first comment counts as the first response.
+ */
+export async function addComment(db: Database, t: LoadedTicket, actor: TicketActor, input: CommentCreate): Promise<Comment> {
+  const internal = isStaff(actor.role) && input.internal;
+  return db.transaction((tx) => insertComment(tx, t.id, actor, input.comment, internal, new Date()));
+}
+
+/** The comment's row and history entry inside the caller's transaction (a closure's message uses it too). */
+export async function insertComment(
+  tx: Database,
+  ticketId: number,
+  actor: TicketActor,
+  body: string,
+  internal: boolean,
+  now: Date,
+): Promise<Comment> {
+  const [row] = await tx
+    .insert(comment)
+    .values({ ticketId, authorId: actor.profileId, authorName: actor.name, authorRole: actor.role, body, internal, createdAt: now })
+    .returning();
+  await tx.insert(ticketHistory).values({
+    ticketId,
+    actorId: actor.profileId,
+    actorName: actor.name,
+    action: internal ? 'NOTE_ADDED' : 'COMMENTED',
+    changes: { comment: { from: null, to: row!.id } },
+    createdAt: now,
+  });
+  if (isStaff(actor.role)) {
+    await tx.update(ticket).set({ firstResponseAt: now }).where(and(eq(ticket.id, ticketId), isNull(ticket.firstResponseAt)));
+  }
+  return toDto(row!);
+}

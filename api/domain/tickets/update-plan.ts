@@ -1,0 +1,115 @@
+import { messages } from '@contract/messages';
+import type { TicketUpdate } from '@contract/ticket';
+import type { ClosureReason, HistoryAction, TicketStatus, TicketType } from '@contract/ticket-codes';
+import type { ticket } from '../../platform/db/schema';
+import { planLifecycle, TicketRuleError, type LifecycleState } from './lifecycle';
+import { reclassifiedDueAt } from './sla';
+
+type TicketRow = typeof ticket.$inferSelect;
+export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'folio' | 'createdAt'>>;
+export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** The fields of docs/specification.md, "Ticket (event)" that staff may edit, in the order the history lists them. */
+export const EDITABLE_FIELDS = [
+  'description',
+  'kilometer',
+  'sector',
+  'commune',
+  'orientation',
+  'dateEvent',
+  'classificationId',
+  'realAddress',
+  'email',
+  'fullName',
+  'phone',
+  'rut',
+] as const satisfies readonly (keyof TicketUpdate & keyof TicketRow)[];
+
+export type UpdateContext = {
+  now: Date;
+  /** SLA hours of the ticket's classification now. */
+  currentSlaHours: number;
+  /** The classification asked for, when the update changes it. */
+  newClassification?: { id: number; type: TicketType; slaHours: number; name: string };
+  /** The current classification's name: the history names both, as people read them. */
+  currentClassificationName?: string;
+  /** Display names of the assignees involved, for a readable history. */
+  assigneeNames: Record<string, string>;
+};
+
+export type UpdatePlan = { patch: TicketPatch; changes: Changes; action: HistoryAction };
+
+const same = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+const forHistory = (value: unknown) => (value instanceof Date ? value.toISOString() : value ?? null);
+
+/**
+ * What a PUT changes, as a patch for the row and a history entry, or null when it
+ * changes nothing. Pure: the caller has loaded the ticket and looked up references.
+ */
+export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: UpdateContext): UpdatePlan | null {
+  const patch: TicketPatch = {};
+  const changes: Changes = {};
+  const record = <K extends keyof TicketPatch>(key: K, from: TicketRow[K & keyof TicketRow], to: TicketPatch[K]) => {
+    if (same(from, to)) return;
+    patch[key] = to;
+    changes[key] = { from: forHistory(from), to: forHistory(to) };
+  };
+
+  for (const field of EDITABLE_FIELDS) {
+    const value = update[field];
+    if (value !== undefined) record(field, current[field], value);
+  }
+  const fieldsChanged = Object.keys(changes).length > 0;
+
+  let dueAt = current.dueAt;
+  if (patch.classificationId !== undefined) {
+    const next = ctx.newClassification;
+    if (!next || next.id !== patch.classificationId) throw new Error('planTicketUpdate: classification not looked up');
+    if (next.type !== current.type) {
+      throw new TicketRuleError('invalid', messages.validationFailed, { classificationId: messages.classificationTypeChange });
+    }
+    dueAt = reclassifiedDueAt(current.dueAt, ctx.currentSlaHours, next.slaHours);
+    changes.classificationName = { from: ctx.currentClassificationName ?? null, to: next.name };
+  }
+
+  const before: LifecycleState = {
+    statusCode: current.statusCode as TicketStatus,
+    assignedToId: current.assignedToId,
+    dueAt,
+    pausedAt: current.pausedAt,
+    closedAt: current.closedAt,
+    closureReason: current.closureReason as ClosureReason | null,
+  };
+  const after = planLifecycle(before, update, ctx.now);
+  if (current.statusCode === 'CLOSED' && after.statusCode === 'CLOSED' && fieldsChanged) {
+    throw new TicketRuleError('conflict', messages.ticketClosedLocked);
+  }
+
+  record('statusCode', current.statusCode, after.statusCode);
+  record('assignedToId', current.assignedToId, after.assignedToId);
+  if (changes.assignedToId) {
+    changes.assignedToName = {
+      from: current.assignedToId ? (ctx.assigneeNames[current.assignedToId] ?? null) : null,
+      to: after.assignedToId ? (ctx.assigneeNames[after.assignedToId] ?? null) : null,
+    };
+  }
+  record('closureReason', current.closureReason, after.closureReason);
+  record('closedAt', current.closedAt, after.closedAt);
+  record('dueAt', current.dueAt, after.dueAt);
+  record('pausedAt', current.pausedAt, after.pausedAt);
+
+  if (Object.keys(changes).length === 0) return null;
+  patch.updatedAt = ctx.now;
+  // The first thing staff do to a ticket is its first response (reports measure it).
+  if (!current.firstResponseAt) patch.firstResponseAt = ctx.now;
+  return { patch, changes, action: actionOf(current.statusCode as TicketStatus, after.statusCode, changes) };
+}
+
+function actionOf(from: TicketStatus, to: TicketStatus, changes: Changes): HistoryAction {
+  if (to === 'CLOSED' && from !== 'CLOSED') return 'CLOSED';
+  if (from === 'CLOSED' && to !== 'CLOSED') return 'REOPENED';
+  if (changes.assignedToId) return changes.assignedToId.to ? 'ASSIGNED' : 'UNASSIGNED';
+  if (changes.statusCode) return 'STATUS_CHANGED';
+  return 'UPDATED';
+}

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from './client';
+import { createTestApi, type TestApi } from '../../test/helper';
+import { createTicket, signInCallers } from '../../test/tickets';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+/** A migration's statements, run again on a database that already has data. */
+async function runMigration(name: string) {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations', name);
+  for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) await queryRows(api.database.db, sql.raw(statement));
+}
+
+describe('0012_road_places', () => {
+  it('writes free-text places that name a profile place in its spelling, and keeps the others', async () => {
+    const who = await signInCallers(api);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await createTicket(api, who.operator)).id);
+    const set = (id: number, sector: string, commune: string) => queryRows(api.database.db, sql`update ticket set sector = ${sector}, commune = ${commune} where id = ${id}`);
+    await set(ids[0]!, ' placilla ', 'VALPARAISO');
+    await set(ids[1]!, 'TUNEL lo prado', 'pudahuel');
+    await set(ids[2]!, 'Sector X', 'Comuna X');
+    await runMigration('0012_road_places.sql');
+    const rows = await queryRows<{ id: number; sector: string; commune: string }>(
+      api.database.db,
+      sql`select id, sector, commune from ticket where id in (${sql.join(ids, sql`, `)}) order by id`,
+    );
+    expect(rows.map((r) => [r.sector, r.commune])).toEqual([
+      ['Placilla', 'Valparaíso'],
+      ['Túnel Lo Prado', 'Pudahuel'],
+      ['Sector X', 'Comuna X'],
+    ]);
+  });
+});

@@ -1,0 +1,350 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A person who can sign in: driver, operator, supervisor, inspector or admin. */
+export const profile = pgTable(
+  'profile',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    profileCode: text('profile_code').notNull(),
+    phone: text('phone'),
+    rut: text('rut'),
+    realAddress: text('real_address'),
+    /** ACTIVE or SUSPENDED. */
+    status: text('status').notNull().default('ACTIVE'),
+    /** Two-step sign-in (RFC 6238, base32): the active secret, one being enrolled, the last time step used. */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // An address belongs to one live account; a deleted account frees it.
+    uniqueIndex('profile_email_live_idx').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('profile_code_idx').on(t.profileCode),
+  ],
+);
+
+/**
+ * Failed sign-ins of the last window, shared by every API process (login-throttle.ts).
+ * `account` is the e-mail as typed (lower-cased), known or not.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failure_account_idx').on(t.account, t.at), index('login_failure_address_idx').on(t.address, t.at)],
+);
+
+/**
+ * Per-route request counts of the public account calls (sign-up, recovery, reset), shared by
+ * every API process (http/rate-limit-store.ts). `key` is the route and the client address.
+ */
+export const rateLimitHit = pgTable(
+  'rate_limit_hit',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: ts('resets_at').notNull(),
+  },
+  (t) => [index('rate_limit_hit_resets_idx').on(t.resetsAt)],
+);
+
+/**
+ * Who runs each periodic job this period (api/platform/jobs/jobs.ts): a process takes the lease when it is
+ * free or run out, so a job runs on one process at a time and a dead one's turn passes on.
+ */
+export const jobLease = pgTable('job_lease', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: ts('until').notNull(),
+});
+
+/** One-time recovery codes of the two-step sign-in, kept as SHA-256 hashes only. */
+export const recoveryCode = pgTable(
+  'recovery_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('recovery_code_profile_idx').on(t.profileId)],
+);
+
+/** Opaque bearer tokens, kept only as a SHA-256 hash. */
+export const authToken = pgTable(
+  'auth_token',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    /**
+     * `full`, or a first step only: `verify` (a code is due) or `enrol` (a second step must be set
+     * up first). Only the two-step calls accept a token that is not `full`.
+     */
+    stage: text('stage').notNull().default('full'),
+    secondStepFailures: integer('second_step_failures').notNull().default(0),
+    /** Where the session was opened, for the user's list of sessions: browser and client address. */
+    userAgent: text('user_agent'),
+    address: text('address'),
+  },
+  (t) => [
+    uniqueIndex('auth_token_hash_idx').on(t.tokenHash),
+    index('auth_token_profile_idx').on(t.profileId),
+  ],
+);
+
+/** Single-use password-reset links, kept only as a hash. */
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('password_reset_hash_idx').on(t.tokenHash)],
+);
+
+/** Ticket categories: each of one type, each with its SLA deadline in hours. */
+export const classification = pgTable('classification', {
+  id: serial('id').primaryKey(),
+  /** CLAIM, SUGGESTION or INCIDENT. */
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  slaHours: integer('sla_hours').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** The road profile: stretches of the highway with their sector and commune. */
+export const roadSegment = pgTable('road_segment', {
+  id: serial('id').primaryKey(),
+  kmFrom: numeric('km_from', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+  kmTo: numeric('km_to', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+  sector: text('sector').notNull(),
+  commune: text('commune').notNull(),
+});
+
+/**
+ * The text q searches, as one expression: the trigram index is built on it and the
+ * list query repeats it (qualified with the table, as it joins profiles that also
+ * have e-mail and RUT), so PostgreSQL matches the two. Accents are folded
+ * (`ticket_search_fold`, migration 0005: unaccent), so "gonzalez" finds "González".
+ */
+export const ticketSearchDocument = (table = '') =>
+  sql.raw(
+    `ticket_search_fold(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description)`,
+  );
+
+/** A driver's claim, suggestion or incident (an "event" on screen). */
+export const ticket = pgTable(
+  'ticket',
+  {
+    // By default, not always: the service draws the id first to build the folio from it.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    folio: text('folio').notNull(),
+    type: text('type').notNull(),
+    classificationId: integer('classification_id').notNull().references(() => classification.id),
+    statusCode: text('status_code').notNull().default('NEW'),
+    channelCode: text('channel_code').notNull(),
+    description: text('description').notNull(),
+    kilometer: numeric('kilometer', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+    sector: text('sector').notNull(),
+    commune: text('commune').notNull(),
+    orientation: text('orientation').notNull(),
+    dateEvent: ts('date_event').notNull(),
+    reporterId: uuid('reporter_id').references(() => profile.id),
+    createdById: uuid('created_by_id').references(() => profile.id),
+    assignedToId: uuid('assigned_to_id').references(() => profile.id),
+    realAddress: text('real_address'),
+    email: text('email'),
+    fullName: text('full_name'),
+    phone: text('phone'),
+    rut: text('rut'),
+    /** When the SLA runs out; pushed forward by the time spent ON_HOLD. */
+    dueAt: ts('due_at').notNull(),
+    /** Set while ON_HOLD: the SLA clock is paused since then. */
+    pausedAt: ts('paused_at'),
+    firstResponseAt: ts('first_response_at'),
+    closedAt: ts('closed_at'),
+    closureReason: text('closure_reason'),
+    lateNotifiedAt: ts('late_notified_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ticket_folio_idx').on(t.folio),
+    index('ticket_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('ticket_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
+    // A staff member's own list ("me", operator/{id}) with any filter: checked in the index.
+    index('ticket_assignee_idx').on(
+      t.assignedToId, t.createdAt.desc(), t.id.desc(), t.statusCode, t.sector, t.commune, t.type, t.classificationId, t.orientation,
+    ),
+    index('ticket_status_idx').on(t.statusCode, t.createdAt.desc(), t.id.desc()),
+    // Late = active and past due; paused_at is in the index so the late count never reads the table.
+    index('ticket_active_due_idx').on(t.dueAt, t.pausedAt).where(sql`${t.statusCode} <> 'CLOSED'`),
+    index('ticket_date_event_idx').on(t.dateEvent),
+    // Every list filter and sort walks an index in list order, so page 0 and the capped
+    // count stop early instead of sorting the table (docs/decisions/020-ticket-counters.md).
+    // The active set is small (a few % of all tickets): one partial index carries every
+    // filter column, so any filter on the Activos tab is an index-only scan.
+    index('ticket_active_created_idx')
+      .on(t.createdAt.desc(), t.id.desc(), t.statusCode, t.sector, t.commune, t.type, t.classificationId, t.orientation, t.kilometer, t.assignedToId)
+      .where(sql`${t.statusCode} <> 'CLOSED'`),
+    // One filter over all tickets: its index in list order, status_code trailing so the
+    // Cerrados tab and a status filter are checked in the index too.
+    index('ticket_classification_idx').on(t.classificationId, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_type_idx').on(t.type, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_sector_idx').on(t.sector, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    index('ticket_commune_idx').on(t.commune, t.createdAt.desc(), t.id.desc(), t.statusCode),
+    // A stretch of road, usually with a carriageway and a kind of ticket.
+    index('ticket_kilometer_idx').on(t.kilometer, t.id, t.statusCode, t.orientation, t.type, t.classificationId),
+    index('ticket_due_idx').on(t.dueAt, t.id),
+    // q that is a whole RUT or e-mail is an exact match: common trigrams (".cl", "@gm")
+    // make the trigram index slow for those.
+    index('ticket_rut_idx').on(t.rut),
+    index('ticket_email_idx').on(t.email),
+    // Late = active and past due: counted per assignee without touching closed tickets.
+    index('ticket_assignee_active_due_idx')
+      .on(t.assignedToId, t.dueAt, t.pausedAt)
+      .where(sql`${t.statusCode} <> 'CLOSED'`),
+    // q searches folio, RUT, e-mail, name and description with one trigram index.
+    index('ticket_search_idx').using('gin', sql`(${ticketSearchDocument()}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * How many tickets each scope has in each status, kept by triggers in the same
+ * transaction as every ticket change (migration 0003), so list totals and the new
+ * and closed counters are a primary-key read. scope_key: 'all', 'r:<reporter id>'
+ * or 'a:<assignee id>'.
+ */
+export const ticketCounter = pgTable(
+  'ticket_counter',
+  {
+    scopeKey: text('scope_key').notNull(),
+    statusCode: text('status_code').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKey, t.statusCode] })],
+);
+
+/** Immutable record of every change to a ticket. */
+export const ticketHistory = pgTable(
+  'ticket_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    actorId: uuid('actor_id').references(() => profile.id),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_history_ticket_idx').on(t.ticketId, t.id)],
+);
+
+export const comment = pgTable(
+  'comment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    authorId: uuid('author_id').references(() => profile.id),
+    authorName: text('author_name').notNull(),
+    authorRole: text('author_role').notNull(),
+    body: text('body').notNull(),
+    /** Internal notes are for staff only and never reach a driver. */
+    internal: boolean('internal').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comment_ticket_idx').on(t.ticketId, t.id)],
+);
+
+export const attachment = pgTable(
+  'attachment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull().references(() => ticket.id),
+    uploaderId: uuid('uploader_id').references(() => profile.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachment_ticket_idx').on(t.ticketId, t.createdAt),
+    // The orphan sweep asks which stored keys have a row, hundreds at a time (platform/storage/orphan-sweep.ts).
+    uniqueIndex('attachment_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+export const notification = pgTable(
+  'notification',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    type: text('type').notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => ticket.id),
+    message: text('message').notNull(),
+    readAt: ts('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notification_profile_idx').on(t.profileId, t.id.desc()),
+    index('notification_unread_idx').on(t.profileId).where(sql`${t.readAt} is null`),
+  ],
+);
+
+/** Mail waiting to be delivered (SMTP or the local outbox), retried on failure. */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    /** While set and in the future, one process is sending this message; a crashed one's lease runs out. */
+    claimedUntil: ts('claimed_until'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

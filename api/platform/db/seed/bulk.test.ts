@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeRut } from '@contract/rut';
+import { SEARCH_COUNT_CAP, TOTAL_COUNT_CAP, ticketListResponseSchema } from '@contract/ticket-list';
+import { queryRows } from '../client';
+import { bearer, createTestApi, signIn, type TestApi } from '../../../test/helper';
+import { counterDrift } from '../../../test/tickets';
+import { seedBulkTickets } from './bulk';
+
+const N = 1_500;
+let api: TestApi;
+let token: string;
+beforeAll(async () => {
+  api = await createTestApi({ demoTickets: 0 });
+  await seedBulkTickets(api.database.db, N, { batchSize: 600 });
+  token = await signIn(api.app, 'supervisor@concesion.demo');
+});
+afterAll(() => api.close());
+
+const list = async (qs: string) => {
+  const response = await api.app.inject({ method: 'GET', url: `/api/ticket/list/all?${qs}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return ticketListResponseSchema.parse(response.json().payload);
+};
+
+describe('seedBulkTickets', () => {
+  it('inserts n tickets with valid folios, RUTs and phones, and a CREATED entry each', async () => {
+    const [row] = await queryRows<{ tickets: number; history: number; bad_folio: number; distinct_folio: number }>(
+      api.database.db,
+      sql`select count(*)::int as tickets,
+            (select count(*)::int from ticket_history) as history,
+            count(*) filter (where folio !~ '^[RSI]-[0-9]{4}-[0-9]{6,}$')::int as bad_folio,
+            count(distinct folio)::int as distinct_folio
+          from ticket`,
+    );
+    expect(row).toEqual({ tickets: N, history: N, bad_folio: 0, distinct_folio: N });
+    const people = await queryRows<{ rut: string; phone: string }>(api.database.db, sql`select rut, phone from ticket limit 50`);
+    for (const p of people) {
+      expect(normalizeRut(p.rut)).toBe(p.rut);
+      expect(p.phone).toMatch(/^\+56\d{9}$/);
+    }
+  });
+
+  it('keeps ticket_counter exact through a bulk insert', async () => {
+    expect(await counterDrift(api)).toEqual([]);
+  });
+});
+
+describe('totals at scale', () => {
+  it('unfiltered totals come from the counters, exact', async () => {
+    const page = await list('');
+    expect(page).toMatchObject({ total: N, totalCapped: false });
+  });
+
+  it('a broad filter stops counting at the cap and says so', async () => {
+    const page = await list('kmFrom=0');
+    expect(page).toMatchObject({ total: TOTAL_COUNT_CAP, totalCapped: true });
+    expect(page.content).toHaveLength(10);
+  });
+
+  it('a broad search stops sooner', async () => {
+    const page = await list('q=correo.demo');
+    expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+  });
+});
+
+describe('counter triggers on deletion', () => {
+  it('follow a DELETE and empty on TRUNCATE', async () => {
+    const db = api.database.db;
+    await db.execute(sql`delete from ticket_history where ticket_id in (select id from ticket where id % 7 = 0)`);
+    await db.execute(sql`delete from ticket where id % 7 = 0`);
+    expect(await counterDrift(api)).toEqual([]);
+    await db.execute(sql`truncate ticket cascade`);
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ticket_counter`);
+    expect(row!.n).toBe(0);
+  });
+});

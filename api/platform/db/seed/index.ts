@@ -1,0 +1,159 @@
+import { count, sql } from 'drizzle-orm';
+import type { Role } from '@contract/roles';
+import { queryRows, type Database } from '../client';
+import { classification, profile, roadSegment, ticket, ticketHistory } from '../schema';
+import { hashPassword } from '../../../domain/accounts/passwords';
+import { dueAtFor, folioFor } from '../../../domain/tickets/folio';
+import { classifications, roadSegments } from './reference-data';
+import { demoTicketDrafts, mulberry32 } from './demo-tickets';
+import { findLiveProfileByEmail } from '../../../domain/accounts/profiles';
+
+export const DEMO_PASSWORD = 'Demo-2026';
+
+export const demoUsers: { email: string; firstName: string; lastName: string; role: Role; rut: string; phone: string }[] = [
+  { email: 'admin@concesion.demo', firstName: 'Andrea', lastName: 'Valdés', role: 'ADMIN', rut: '11111111-1', phone: '+56911111111' },
+  { email: 'supervisor@concesion.demo', firstName: 'Rodrigo', lastName: 'Fuentes', role: 'SUPERVISOR', rut: '12345678-5', phone: '+56922222222' },
+  { email: 'operador@concesion.demo', firstName: 'Carolina', lastName: 'Reyes', role: 'OPERATOR', rut: '13579246-2', phone: '+56933333333' },
+  { email: 'inspector@concesion.demo', firstName: 'Patricio', lastName: 'Lagos', role: 'INSPECTOR', rut: '9876543-3', phone: '+56944444444' },
+  { email: 'conductor@concesion.demo', firstName: 'Juan', lastName: 'Pérez', role: 'DRIVER', rut: '15432876-9', phone: '+56955555555' },
+];
+
+export type SeedOptions = {
+  demo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  now?: Date;
+  /** How many demo tickets; about 300 by default. */
+  demoTickets?: number;
+};
+
+/** Reference data always; demo users and tickets when asked. Safe to run at every start. */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<void> {
+  await seedReferenceData(db);
+  if (options.adminEmail && options.adminPassword) {
+    await ensureProfile(db, {
+      email: options.adminEmail,
+      firstName: 'Administrador',
+      lastName: 'Inicial',
+      role: 'ADMIN',
+      password: options.adminPassword,
+    });
+  }
+  if (options.demo) {
+    for (const user of demoUsers) await ensureProfile(db, { ...user, password: DEMO_PASSWORD });
+    await seedDemoTickets(db, options.now ?? new Date(), options.demoTickets ?? 300);
+  }
+}
+
+async function seedReferenceData(db: Database) {
+  const [{ n: classificationCount }] = (await db.select({ n: count() }).from(classification)) as [{ n: number }];
+  if (classificationCount === 0) await db.insert(classification).values(classifications);
+  const [{ n: segmentCount }] = (await db.select({ n: count() }).from(roadSegment)) as [{ n: number }];
+  if (segmentCount === 0) await db.insert(roadSegment).values(roadSegments);
+}
+
+async function ensureProfile(
+  db: Database,
+  user: { email: string; firstName: string; lastName: string; role: Role; password: string; rut?: string; phone?: string },
+) {
+  if (await findLiveProfileByEmail(db, user.email)) return;
+  await db.insert(profile).values({
+    email: user.email.toLowerCase(),
+    passwordHash: await hashPassword(user.password),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileCode: user.role,
+    rut: user.rut ?? null,
+    phone: user.phone ?? null,
+  });
+}
+
+async function seedDemoTickets(db: Database, now: Date, howMany: number) {
+  const [{ n }] = (await db.select({ n: count() }).from(ticket)) as [{ n: number }];
+  if (n > 0) return;
+  const categories = await db.select().from(classification).orderBy(classification.id);
+  const people = new Map<string, { id: string; name: string }>();
+  for (const user of demoUsers) {
+    const row = await findLiveProfileByEmail(db, user.email);
+    if (row) people.set(user.role, { id: row.id, name: `${row.firstName} ${row.lastName}` });
+  }
+  const driver = people.get('DRIVER')!;
+  const staff = [people.get('OPERATOR')!, people.get('SUPERVISOR')!];
+  const rand = mulberry32(68);
+  const drafts = demoTicketDrafts(howMany, now, categories.map((c) => c.type as never));
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('ticket', 'id'))::text as id from generate_series(1, ${drafts.length})`,
+  );
+
+  const ticketRows: (typeof ticket.$inferInsert)[] = [];
+  const historyRows: (typeof ticketHistory.$inferInsert)[] = [];
+  drafts.forEach((draft, index) => {
+    const id = Number(ids[index]!.id);
+    const category = categories[draft.classificationIndex]!;
+    const assignee = draft.assigned ? staff[index % staff.length]! : undefined;
+    const hour = 3_600_000;
+    const firstResponseAt = draft.assigned ? new Date(draft.createdAt.getTime() + rand() * category.slaHours * 0.5 * hour) : null;
+    const closedAt =
+      draft.status === 'CLOSED'
+        ? new Date(Math.min(now.getTime(), draft.createdAt.getTime() + rand() * category.slaHours * 1.3 * hour))
+        : null;
+    const pausedAt = draft.status === 'ON_HOLD' ? new Date(Math.min(now.getTime(), firstResponseAt!.getTime() + hour)) : null;
+    const reporter = draft.byDemoDriver ? driver : undefined;
+    const creator = reporter ?? staff[(index + 1) % staff.length]!;
+    ticketRows.push({
+      id,
+      folio: folioFor(draft.type, draft.createdAt, id),
+      type: draft.type,
+      classificationId: category.id,
+      statusCode: draft.status,
+      channelCode: draft.channelCode,
+      description: draft.description,
+      kilometer: draft.kilometer,
+      sector: draft.sector,
+      commune: draft.commune,
+      orientation: draft.orientation,
+      dateEvent: draft.dateEvent,
+      reporterId: reporter?.id ?? null,
+      createdById: creator.id,
+      assignedToId: assignee?.id ?? null,
+      fullName: reporter ? driver.name : draft.fullName,
+      email: reporter ? 'conductor@concesion.demo' : draft.email,
+      phone: draft.phone,
+      rut: draft.rut,
+      realAddress: null,
+      dueAt: dueAtFor(draft.createdAt, category.slaHours),
+      pausedAt,
+      firstResponseAt,
+      closedAt,
+      closureReason: closedAt ? (rand() < 0.85 ? 'RESOLVED' : 'DUPLICATE') : null,
+      createdAt: draft.createdAt,
+      updatedAt: closedAt ?? firstResponseAt ?? draft.createdAt,
+    });
+    historyRows.push({ ticketId: id, actorId: creator.id, actorName: creator.name, action: 'CREATED', changes: {}, createdAt: draft.createdAt });
+    if (assignee && firstResponseAt) {
+      historyRows.push({
+        ticketId: id,
+        actorId: assignee.id,
+        actorName: assignee.name,
+        action: 'ASSIGNED',
+        changes: { assignedToId: { from: null, to: assignee.id }, statusCode: { from: 'NEW', to: 'ASSIGNED' } },
+        createdAt: firstResponseAt,
+      });
+    }
+    if (closedAt && assignee) {
+      historyRows.push({
+        ticketId: id,
+        actorId: assignee.id,
+        actorName: assignee.name,
+        action: 'CLOSED',
+        changes: { statusCode: { from: 'IN_PROGRESS', to: 'CLOSED' } },
+        createdAt: closedAt,
+      });
+    }
+  });
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < ticketRows.length; i += 200) await tx.insert(ticket).values(ticketRows.slice(i, i + 200));
+    for (let i = 0; i < historyRows.length; i += 300) await tx.insert(ticketHistory).values(historyRows.slice(i, i + 300));
+  });
+}

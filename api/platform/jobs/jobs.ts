@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows, type Database } from '../db/client';
+import { jobLease } from '../db/schema';
+import { sweepLateTickets } from '../../domain/notifications/late-sweep';
+import { sweepOrphanFiles } from '../storage/orphan-sweep';
+
+/**
+ * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
+ * true for exactly one process per period, however many ask at once (docs/decisions/112).
+ */
+export async function takeTurn(db: Database, job: string, holder: string, leaseMs: number): Promise<boolean> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`insert into ${jobLease} as l (name, holder, until)
+        values (${job}, ${holder}, now() + ${leaseMs} * interval '1 millisecond')
+        on conflict (name) do update set holder = excluded.holder, until = excluded.until
+        where l.until <= now() or l.holder = excluded.holder
+        returning l.name`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Periodic work of the API. Mail goes out from every process (each message is claimed by one,
+ * platform/mail/queue.ts); the other jobs run on one process per period, whoever takes the
+ * turn: the late-ticket sweep, the sweep of attachment files a crash left without a row
+ * (platform/storage/orphan-sweep.ts) and, on the embedded database (which has no autovacuum), fresh
+ * planner statistics: without them PostgreSQL guesses a month holds a few rows and sorts it
+ * whole for every batch of a report. Each run logs its own failure.
+ */
+export function startJobs(app: FastifyInstance, options: { embedded: boolean }): () => void {
+  const holder = randomUUID();
+  const run = (job: () => Promise<unknown>) => void job().catch((err: unknown) => app.log.error({ err }, 'periodic job failed'));
+  const every = (ms: number, job: () => Promise<unknown>) => setInterval(() => run(job), ms);
+  /** Once per period across the deployment: the lease lasts a little less than the period. */
+  const oncePer = (name: string, ms: number, job: () => Promise<unknown>) =>
+    every(ms, async () => {
+      if (await takeTurn(app.db, name, holder, ms - 1_000)) await job();
+    });
+  const timers = [
+    every(15_000, () => app.mailer.deliver()),
+    oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),
+    oncePer('orphan-files', 15 * 60_000, async () => {
+      const { removed } = await sweepOrphanFiles(app.db, app.storage);
+      if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
+    }),
+    ...(options.embedded ? [every(30 * 60_000, () => app.db.execute(sql`analyze`))] : []),
+  ];
+  for (const timer of timers) timer.unref();
+  return () => timers.forEach(clearInterval);
+}

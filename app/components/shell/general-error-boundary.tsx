@@ -1,0 +1,92 @@
+import type { TFunction } from 'i18next';
+import { useT } from '~/hooks/use-t';
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
+import type { SessionUser } from '~/server/auth/session-user';
+import { isErrorPageData } from '~/utils/error-data';
+import { AppShell } from './app-shell';
+
+/** What the root loader returns that the boundary needs (root.tsx satisfies it). */
+export type RootLoaderData = { user: SessionUser | null; requestId?: string | null };
+
+export type ErrorPage = { status: number; title: string; description: string };
+
+/** The id of the request that failed (an API call's, else the page's) for the user to quote to support. */
+export function referenceOf(error: unknown, root: RootLoaderData | undefined): string | null {
+  const fromError = isRouteErrorResponse(error) && isErrorPageData(error.data) ? error.data.requestId : null;
+  return fromError ?? root?.requestId ?? null;
+}
+
+/** Turns whatever a route threw into the Spanish page to show; never technical details. */
+export function describeError(error: unknown, t: TFunction<['common', 'messages']>): ErrorPage {
+  const unexpected = { title: t('common:errors.unexpected.title'), description: t('common:errors.unexpected.description') };
+  if (!isRouteErrorResponse(error)) return { status: 500, ...unexpected };
+  const body = isErrorPageData(error.data) ? error.data : null;
+  const status = error.status;
+  switch (status) {
+    case 404:
+      if (body?.reason === 'service-error') {
+        const description = t('messages:serviceError', { url: body.url });
+        return { status, title: t('common:errors.serviceError.title'), description };
+      }
+      return { status, title: t('common:errors.notFound.title'), description: t('common:errors.notFound.description') };
+    case 403: {
+      const description = body?.reason === 'api-error' ? body.message : t('common:errors.forbidden.description');
+      return { status, title: t('common:errors.forbidden.title'), description };
+    }
+    case 405:
+      return {
+        status,
+        title: t('common:errors.methodNotAllowed.title'),
+        description: t('common:errors.methodNotAllowed.description'),
+      };
+    case 503:
+      return {
+        status,
+        title: t('common:errors.unavailable.title'),
+        description: t('common:errors.unavailable.description'),
+      };
+    default:
+      if (status < 500 && body?.reason === 'api-error') {
+        return { status, title: t('common:errors.code', { status }), description: body.message };
+      }
+      return { status, ...unexpected };
+  }
+}
+
+/**
+ * The one error boundary: not found (404), service error, service unavailable (503),
+ * unexpected (500). A signed-in user keeps the shell around it: the user comes from the
+ * root loader (the session cookie), which still ran when a role area's guard or a screen
+ * failed (see app/server/auth/auth.server.ts). Details of unexpected errors stay in the server log.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const t = useT<['common', 'messages']>(['common', 'messages']);
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const user = root?.user ?? null;
+  const page = describeError(error, t);
+  const reference = referenceOf(error, root);
+  const card = (
+    <div className="error-card">
+      <p className="error-code">{t('errors.code', { status: page.status })}</p>
+      <h1>{page.title}</h1>
+      <p>{page.description}</p>
+      {reference ? <p className="error-reference">{t('errors.reference', { id: reference })}</p> : null}
+      <Link className="error-home" to="/">
+        {t('errors.backHome')}
+      </Link>
+    </div>
+  );
+  if (user) {
+    return (
+      <AppShell user={user}>
+        <div className="error-panel">{card}</div>
+      </AppShell>
+    );
+  }
+  return (
+    <main className="error-page" id="main">
+      {card}
+    </main>
+  );
+}

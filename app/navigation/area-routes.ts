@@ -1,0 +1,35 @@
+// Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
+// resolve: relative imports, or type imports (they leave no import behind).
+import { TICKET_PERMISSIONS } from '../../contract/permissions';
+import type { Role } from '@contract/roles';
+import type { Screen } from './screens';
+
+/**
+ * Every page and resource route under a role area, and who has it: the roles whose menu has its
+ * screen (SCREENS_BY_ROLE), and of those only the roles named, when some are. app/routes.ts
+ * builds the one `/:area` route tree from this list, and the area guard answers anything a role
+ * does not have with the not-found page (decision 125).
+ */
+export type AreaRoute = { path: string; file: string; id: string; screen?: Screen; roles?: readonly Role[] };
+export const AREA_ROUTES: readonly AreaRoute[] = [
+  { path: 'profile', file: 'routes/profile/index.tsx', id: 'profile' },
+  { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
+  { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
+  { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },
+  { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
+  { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: TICKET_PERMISSIONS.attach },
+  { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },
+  { path: 'events/:id/attachments/:attachmentId/preview', file: 'routes/events/preview.ts', id: 'events-preview', screen: 'events' },
+  { path: 'reports', file: 'routes/reports/index.tsx', id: 'reports', screen: 'reports' },
+  { path: 'reports/download', file: 'routes/reports/download.ts', id: 'reports-download', screen: 'reports' },
+  { path: 'reports/summary', file: 'routes/reports/summary.tsx', id: 'reports-summary', screen: 'reports' },
+  { path: 'road', file: 'routes/road/profile.tsx', id: 'road', roles: ['ADMIN'] },
+  { path: 'assignments', file: 'routes/assignments/index.tsx', id: 'assignments', screen: 'assignments' },
+  { path: 'notifications', file: 'routes/notifications/list.tsx', id: 'notifications', screen: 'notifications' },
+  { path: 'users', file: 'routes/admin/users/list.tsx', id: 'users', screen: 'users' },
+  { path: 'users/new', file: 'routes/admin/users/new.tsx', id: 'users-new', screen: 'users' },
+  { path: 'users/:uuid/edit', file: 'routes/admin/users/edit.tsx', id: 'users-edit', screen: 'users' },
+  { path: 'users/:uuid/delete', file: 'routes/admin/users/delete.tsx', id: 'users-delete', screen: 'users' },
+  { path: 'users/:uuid/sessions', file: 'routes/admin/users/account-action.tsx', id: 'users-sessions', screen: 'users' },
+  { path: 'users/:uuid/two-step', file: 'routes/admin/users/account-action.tsx', id: 'users-two-step', screen: 'users' },
+];

@@ -1,0 +1,127 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { Button } from '~/components/ui/button';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/register';
+import { EMAIL_MAX } from '@contract/auth-limits';
+import { messages } from '@contract/messages';
+import { NAME_MAX } from '@contract/profile-fields';
+import { PHONE_INPUT_MAX } from '@contract/phone';
+import { RUT_INPUT_MAX } from '@contract/rut';
+import { createApiClient, toFormErrors } from '~/server/api/api-client.server';
+import { signInWithPassword } from '~/server/auth/auth.server';
+import { log } from '~/server/observability/log.server';
+import { requestIdOf } from '~/server/observability/observability.server';
+import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { useLazyValidation } from '~/hooks/lazy-validation';
+import { PublicPage } from '~/components/shell/public-page';
+import { i18n, registerNamespace } from '~/i18n/config';
+import { dashboardPath, LOGIN_PATH } from '~/navigation/screens';
+import { addToast, readAuth, requestSession, signIn, redirectWithToasts } from '~/server/auth/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { registerFormSchema } from './register.schema';
+import { useT } from '~/hooks/use-t';
+import { auth as authTexts } from '~/locales/es/auth';
+
+registerNamespace('auth', authTexts);
+
+/** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
+const HONEYPOT = 'website';
+const SECRET_FIELDS = ['password', 'passwordConfirm', HONEYPOT];
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = readAuth(await requestSession(request, context));
+  if (auth) throw redirect(dashboardPath(auth.user.role));
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
+    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) }, { status });
+
+  const { email, password, firstName, lastName, phone, rut } = submission.value;
+  if (formData.get(HONEYPOT)) {
+    // Nothing is created; a person whose browser filled the hidden field can simply send again.
+    log.warn({ requestId: requestIdOf(request) }, 'sign-up refused: honeypot filled');
+    return failed([messages.validationFailed], {}, 400);
+  }
+
+  const session = await requestSession(request, context);
+  const created = await createApiClient(request, session, null).call('POST', '/api/profile/new', {
+    body: { email, password, firstName, lastName, phone, rut },
+  });
+  if (!created.ok) {
+    // 409 e-mail taken comes with its field; 429 and the like only with the API's message.
+    const errors = toFormErrors(created);
+    const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
+    return failed(hasFieldErrors ? [] : errors.formErrors, errors.fieldErrors, created.status);
+  }
+
+  // The REGISTER transition (docs/specification.md, "Session"): the new driver is signed in at once.
+  const signedIn = await signInWithPassword(request, session, email, password);
+  addToast(session, 'success', messages.registered);
+  if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);
+  else log.error({ requestId: requestIdOf(request), status: signedIn.status }, 'sign-up: the account was created but could not sign in');
+  throw await redirectWithToasts(session, signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH);
+}
+
+export default function RegisterPage({ actionData }: Route.ComponentProps) {
+  const t = useT('auth');
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./register.schema').then((m) => m.registerFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm({ id: 'register', lastResult: actionData?.result, ...validation.options });
+  const attempt = useAnswerCount(actionData);
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/register') === true;
+
+  return (
+    <PublicPage title={t('register.title')} intro={t('register.intro')}>
+      {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
+      <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
+        <FormError errors={form.errors} id={form.errorId} />
+        <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
+        <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
+        <ConformTextField meta={fields.rut} label={t('register.rut')} helperText={t('register.rutHelp')} maxLength={RUT_INPUT_MAX} required />
+        <ConformTextField
+          meta={fields.phone}
+          label={t('register.phone')}
+          type="tel"
+          autoComplete="tel"
+          helperText={t('register.phoneHelp')}
+          maxLength={PHONE_INPUT_MAX}
+          required
+        />
+        <ConformTextField meta={fields.email} label={t('register.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.passwordConfirm}
+          labels={{ password: t('register.password'), confirm: t('register.passwordConfirm') }}
+          helperText={t('register.passwordHelp')}
+          resetKey={attempt}
+        />
+        <ConformCheckbox meta={fields.terms} label={t('register.terms')} />
+        <Honeypot name={HONEYPOT} label={t('register.honeypot')} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
+          {submitting ? t('register.submitting') : t('register.submit')}
+        </Button>
+      </Form>
+      <nav className="public-links">
+        <span>
+          {t('register.haveAccount')} <Link to={LOGIN_PATH}>{t('backToLogin')}</Link>
+        </span>
+      </nav>
+    </PublicPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('auth:register.title'));

@@ -1,0 +1,105 @@
+import { data, Form, redirect, useNavigation } from 'react-router';
+import type { Route } from './+types/two-step-enrol';
+import { messages } from '@contract/messages';
+import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema } from '@contract/two-step';
+import { createApiClient } from '~/server/api/api-client.server';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { PublicPage } from '~/components/shell/public-page';
+import { RecoveryCodes, TwoStepEnrolment } from '~/components/two-step/enrolment';
+import { useT } from '~/hooks/use-t';
+import { i18n, registerNamespace } from '~/i18n/config';
+import { twoStep } from '~/locales/es/two-step';
+import { dashboardPath, LOGIN_PATH, TWO_STEP_ENROL_PATH } from '~/navigation/screens';
+import { commitSession, readAuth, readPending, requestSession, signIn } from '~/server/auth/session.server';
+import { Alert } from '~/components/ui/alert';
+import { groupedSecret, qrSvg } from '~/server/auth/two-step.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
+import { safeRedirect } from '~/utils/safe-redirect';
+
+registerNamespace('twoStep', twoStep);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export const headers = secretPageHeaders;
+
+/**
+ * Setting up the second step right after the password, where the role requires one (decision
+ * 113). Making the secret is a POST ("Generar código QR"); this page only shows the one under way.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requestSession(request, context);
+  const pending = readPending(session);
+  if (!pending || pending.stage !== 'enrol') {
+    // Just enrolled (this page renders again after the action, with the recovery codes): signed in.
+    const auth = readAuth(session);
+    if (auth) return { setup: null, next: dashboardPath(auth.user.role) };
+    throw redirect(LOGIN_PATH);
+  }
+  const setup = await createApiClient(request, session, pending.token).get('/api/profile/me/two-step/setup', twoStepSetupSchema.nullable());
+  return { setup: setup ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret) } : null, next: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requestSession(request, context);
+  const pending = readPending(session);
+  if (!pending || pending.stage !== 'enrol') throw redirect(LOGIN_PATH);
+  const form = Object.fromEntries(await request.formData());
+  const api = createApiClient(request, session, pending.token);
+  if (form.intent === 'two-step-setup') {
+    await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
+    throw redirect(TWO_STEP_ENROL_PATH);
+  }
+  const parsed = twoStepCodeSchema.safeParse(form);
+  if (!parsed.success) return data({ error: messages.twoStepCodeWrong, recoveryCodes: null, next: null }, { status: 400 });
+  const confirmed = await api.call('POST', '/api/profile/me/two-step/confirm', { body: parsed.data, schema: recoveryCodesSchema });
+  if (!confirmed.ok) return data({ error: confirmed.fields.code ?? confirmed.message, recoveryCodes: null, next: null }, { status: confirmed.status });
+  // The token is a full one now: the person is signed in, and sees the recovery codes once.
+  signIn(session, pending.token, pending.user);
+  return data(
+    { error: undefined, recoveryCodes: confirmed.payload.recoveryCodes, next: safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)) },
+    { headers: { 'Set-Cookie': await commitSession(session) } },
+  );
+}
+
+export default function TwoStepEnrolPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT('twoStep');
+  const navigation = useNavigation();
+  const next = actionData?.next ?? loaderData.next;
+  if (actionData?.recoveryCodes || next) {
+    return (
+      <PublicPage title={t('enrol.title')}>
+        {/* Said here, not in a toast: on a 320 px phone a toast covered the last codes and "Continuar". */}
+        {actionData?.recoveryCodes ? (
+          <>
+            <Alert severity="success" role="status">
+              {messages.twoStepEnabled}
+            </Alert>
+            <RecoveryCodes codes={actionData.recoveryCodes} />
+          </>
+        ) : null}
+        <ButtonLink variant="contained" size="large" fullWidth to={next ?? LOGIN_PATH} reloadDocument>
+          {t('recovery.continue')}
+        </ButtonLink>
+      </PublicPage>
+    );
+  }
+  const starting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'two-step-setup';
+  return (
+    <PublicPage title={t('enrol.title')} intro={t('enrol.intro')}>
+      {loaderData.setup ? (
+        <TwoStepEnrolment qrSvg={loaderData.setup.qr} secret={loaderData.setup.secret} error={actionData?.error} />
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="two-step-setup" />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={starting}>
+            {starting ? t('enrol.starting') : t('enrol.start')}
+          </Button>
+        </Form>
+      )}
+    </PublicPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('twoStep:enrol.title'));

@@ -1,0 +1,81 @@
+import { Form, Link, useNavigation } from 'react-router';
+import type { Route } from './+types/account-action';
+import { messages } from '@contract/messages';
+import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
+import { Button } from '~/components/ui/button';
+import { useT } from '~/hooks/use-t';
+import { i18n, registerNamespace } from '~/i18n/config';
+import { users } from '~/locales/es/users';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+
+import { backToList, loadProfile, profileIdOr404 } from './users.server';
+import { fullName } from '@contract/person-name';
+
+registerNamespace('users', users);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+/**
+ * An admin's action on someone's sign-in (docs/security.md, V7.4.5 and V6.4.4), each behind a confirmation page of its own
+ * so it works without JavaScript: /sessions ends all their sessions, /two-step resets their
+ * second step (a lost phone).
+ */
+const ACTIONS = {
+  sessions: { texts: 'endSessions', call: (uuid: string) => `/api/profile/${uuid}/sessions/end`, done: messages.userSessionsEnded },
+  'two-step': { texts: 'resetTwoStep', call: (uuid: string) => `/api/profile/${uuid}/two-step/reset`, done: messages.twoStepReset },
+} as const;
+type ActionName = keyof typeof ACTIONS;
+
+function actionOf(request: Request): ActionName {
+  const last = new URL(request.url).pathname.split('/').pop();
+  return last === 'two-step' ? 'two-step' : 'sessions';
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
+  return {
+    action: actionOf(request),
+    name: fullName(profile),
+    email: profile.email,
+    from: backToList(new URL(request.url).searchParams.get('from')),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const uuid = profileIdOr404(params.uuid);
+  const chosen = ACTIONS[actionOf(request)];
+  const form = await request.formData();
+  const { api } = await requireAuth(context);
+  const done = await api.call('POST', chosen.call(uuid));
+  const session = await requestSession(request, context);
+  if (done.ok) addToast(session, 'success', chosen.done);
+  else addToast(session, 'error', done.message);
+  throw await redirectWithToasts(session, backToList(form.get('from')));
+}
+
+export default function AccountActionScreen({ loaderData }: Route.ComponentProps) {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
+  const texts = ACTIONS[loaderData.action].texts;
+  return (
+    <section className="screen">
+      <h1>{t(`${texts}.question`, { name: loaderData.name })}</h1>
+      <div className="screen-form">
+        <p className="confirm-note">{t(`${texts}.explanation`, { email: loaderData.email })}</p>
+        <Form method="post" className="form-actions">
+          <input type="hidden" name="from" value={loaderData.from} />
+          <Button type="submit" variant="contained" color="error" size="large" disabled={submitting}>
+            {submitting ? t(`${texts}.ending`) : t(`${texts}.confirm`)}
+          </Button>
+          <Link to={loaderData.from}>{t(`${texts}.cancel`)}</Link>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageTitle(data ? i18n.t(`users:${ACTIONS[data.action].texts}.question`, { name: data.name }) : i18n.t('users:title'));

@@ -1,0 +1,103 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Link, useLocation, useNavigation } from 'react-router';
+import type { Route } from './+types/edit';
+import { messages } from '@contract/messages';
+import { useLazyValidation } from '~/hooks/lazy-validation';
+import { toFormErrors } from '~/server/api/api-client.server';
+import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
+import { i18n, registerNamespace } from '~/i18n/config';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { formValuesOf, SECRET_FIELDS, UserForm } from './user-form';
+import { editUserFormSchema } from './user-form.schema';
+import type { EditUserForm } from './user-form.schema';
+import { backToList, loadProfile, profileIdOr404 } from './users.server';
+import { useAnswerCount } from '~/components/forms/conform-fields';
+import { useT } from '~/hooks/use-t';
+import { users } from '~/locales/es/users';
+import { fullName } from '@contract/person-name';
+import { forgetOperators } from '~/server/api/reference-data.server';
+
+registerNamespace('users', users);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
+  return { profile, from: backToList(new URL(request.url).searchParams.get('from')) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const uuid = profileIdOr404(params.uuid);
+  const submission = parseWithZod(await request.formData(), { schema: editUserFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { from, passwordConfirm: _confirm, ...profile } = submission.value;
+  const { api } = await requireAuth(context);
+  const updated = await api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  forgetOperators();
+  if (!updated.ok) {
+    // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
+    // last admin...) or, when no field is named, as a second line.
+    const errors = toFormErrors(updated);
+    const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
+    const formErrors = hasFieldErrors ? [messages.userNotUpdated] : [messages.userNotUpdated, ...errors.formErrors];
+    return data(
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { status: updated.status },
+    );
+  }
+  const session = await requestSession(request, context);
+  addToast(session, 'success', messages.userUpdated);
+  throw await redirectWithToasts(session, backToList(from));
+}
+
+export default function EditUserScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const { profile, from } = loaderData;
+  const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.editUserFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm<EditUserForm>({
+    id: `edit-user-${profile.uuid}`,
+    lastResult: actionData?.result,
+    defaultValue: formValuesOf(profile),
+    ...validation.options,
+  });
+  const attempt = useAnswerCount(actionData);
+
+  return (
+    <section className="screen">
+      <h1>{t('form.editTitle', { name: fullName(profile) })}</h1>
+      <p className="screen-intro">{t('form.editIntro')}</p>
+      <UserForm
+        mode="edit"
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        fields={fields}
+        from={from}
+        cancelTo={from}
+        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+        resetKey={attempt}
+      />
+      <ul className="account-actions">
+        <li>
+          <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
+        </li>
+        {profile.profileCode === 'DRIVER' ? null : (
+          <li>
+            <Link to={`${pathname.replace(/\/edit$/, '')}/two-step?from=${encodeURIComponent(from)}`}>{t('resetTwoStep.link')}</Link>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  pageTitle(data ? i18n.t('users:form.editTitle', { name: fullName(data.profile) }) : i18n.t('users:title'));

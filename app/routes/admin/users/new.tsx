@@ -1,0 +1,79 @@
+import { getFormProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, useNavigation } from 'react-router';
+import type { Route } from './+types/new';
+import { messages } from '@contract/messages';
+import { useLazyValidation } from '~/hooks/lazy-validation';
+import { toFormErrors } from '~/server/api/api-client.server';
+import { requireAuth } from '~/server/auth/auth.server';
+import { i18n, registerNamespace } from '~/i18n/config';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
+import accountsStylesHref from '~/styles/accounts.css?url';
+import { pageTitle } from '~/utils/meta';
+import { SECRET_FIELDS, UserForm } from './user-form';
+import { newUserFormSchema } from './user-form.schema';
+import { backToList } from './users.server';
+import { useAnswerCount } from '~/components/forms/conform-fields';
+import { useT } from '~/hooks/use-t';
+import { users } from '~/locales/es/users';
+import { forgetOperators } from '~/server/api/reference-data.server';
+
+registerNamespace('users', users);
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { from: backToList(new URL(request.url).searchParams.get('from')) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: newUserFormSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { from, passwordConfirm: _confirm, ...profile } = submission.value;
+  const { api } = await requireAuth(context);
+  const created = await api.call('POST', '/api/profile/new', { body: profile });
+  forgetOperators();
+  if (!created.ok) {
+    // 409 e-mail taken arrives with its field; anything else only with the API's message.
+    const errors = toFormErrors(created);
+    const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
+    return data(
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { status: created.status },
+    );
+  }
+  const session = await requestSession(request, context);
+  addToast(session, 'success', messages.userCreated);
+  throw await redirectWithToasts(session, backToList(from));
+}
+
+export default function NewUserScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const validation = useLazyValidation(() => import('./user-form.schema').then((m) => m.newUserFormSchema), {
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const [form, fields] = useForm({ id: 'new-user', lastResult: actionData?.result, ...validation.options });
+  const attempt = useAnswerCount(actionData);
+
+  return (
+    <section className="screen">
+      <h1>{t('form.newTitle')}</h1>
+      <p className="screen-intro">{t('form.newIntro')}</p>
+      <UserForm
+        mode="new"
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        fields={fields}
+        from={loaderData.from}
+        cancelTo={loaderData.from}
+        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+        resetKey={attempt}
+      />
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => pageTitle(i18n.t('users:form.newTitle'));

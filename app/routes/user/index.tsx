@@ -1,7 +1,0 @@
-import { redirect } from 'react-router';
-import { LOGIN_PATH } from '~/navigation';
-
-/** /user opens the login screen (docs/specification.md, "Public routes"). */
-export function loader() {
-  throw redirect(LOGIN_PATH);
-}

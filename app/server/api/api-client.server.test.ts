@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { messages } from '@contract/messages';
+import { ApiClient } from './api-client.server';
+import { getSession } from '../auth/session.server';
+
+/** A stand-in for the concession API: each path answers one way. */
+let server: Server;
+let baseUrl: string;
+const seen: { method: string; url: string; authorization?: string; body: string }[] = [];
+const seenClient: { forwardedFor?: string; userAgent?: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, body });
+      seenClient.push({ forwardedFor: request.headers['x-forwarded-for'] as string | undefined, userAgent: request.headers['user-agent'] });
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(JSON.stringify(value));
+      };
+      if (request.url!.startsWith('/ok')) return json(200, { payload: { n: 1 } }, { authorization: 'Bearer fresh' });
+      if (request.url === '/invalid') return json(400, { errors: { message: 'Revise los datos', fields: { name: 'Falta' } } });
+      if (request.url === '/not-an-envelope') return json(409, ['?']);
+      if (request.url === '/expired') return json(401, { errors: { message: 'no' } });
+      if (request.url === '/missing') return json(404, { errors: { message: 'no' } });
+      if (request.url === '/broken') return json(500, { errors: { message: 'no' } });
+      if (request.url === '/wrong-shape') return json(200, { payload: { n: 'uno' } });
+      json(204, null);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const client = async (token: string | null = 'secret', url = baseUrl) =>
+  new ApiClient(url, token, await getSession(new Request('http://web.test/')), { address: '10.0.0.7', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/156' });
+const shape = z.object({ n: z.number() });
+
+describe('the API client', () => {
+  it('sends the token, the query and a JSON body, and reads the payload and the headers', async () => {
+    const result = await (await client()).call('POST', '/ok', { body: { a: 1 }, query: { page: 2, q: 'km 5', none: undefined }, schema: shape });
+    expect(result).toMatchObject({ ok: true, status: 200, payload: { n: 1 } });
+    expect(result.ok && result.headers.get('authorization')).toBe('Bearer fresh');
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/ok?page=2&q=km+5', authorization: 'Bearer secret', body: '{"a":1}' });
+    // Who is asking, for the API's limits and the list of sessions (decision 110).
+    expect(seenClient.at(-1)).toEqual({ forwardedFor: '10.0.0.7', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/156' });
+  });
+
+  it('gives a form the message and the field messages of a 4xx, or the catalogue\'s when there is no envelope', async () => {
+    const api = await client();
+    expect(await api.call('POST', '/invalid', { body: {} })).toEqual({ ok: false, status: 400, message: 'Revise los datos', fields: { name: 'Falta' } });
+    expect(await api.call('POST', '/not-an-envelope')).toEqual({ ok: false, status: 409, message: messages.badRequest, fields: {} });
+  });
+
+  it('ends the session on a 401, and turns 404 and 5xx into error pages', async () => {
+    const api = await client();
+    const expired = await api.get('/expired', shape).catch((thrown: unknown) => thrown);
+    expect(expired).toBeInstanceOf(Response);
+    expect((expired as Response).status).toBe(302);
+    expect((expired as Response).headers.get('location')).toBe('/');
+    expect((expired as Response).headers.get('set-cookie')).toContain('__session=;');
+    const missing = await api.get('/missing', shape).catch((thrown: unknown) => thrown);
+    expect(missing).toMatchObject({ init: { status: 404 }, data: { reason: 'service-error', url: '/missing' } });
+    const broken = await api.get('/broken', shape).catch((thrown: unknown) => thrown);
+    expect(broken).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+  });
+
+  it('says the service is unavailable when the API cannot be reached', async () => {
+    const api = await client('secret', 'http://127.0.0.1:9');
+    const down = await api.get('/ok', shape).catch((thrown: unknown) => thrown);
+    expect(down).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+  });
+
+  it('refuses an answer that does not match the contract', async () => {
+    await expect((await client()).get('/wrong-shape', shape)).rejects.toThrow('Unexpected response from GET /wrong-shape');
+  });
+
+  it("shares answers through a client the asking browser's departure does not cancel", async () => {
+    const left = new AbortController();
+    left.abort();
+    const api = new ApiClient(baseUrl, 'secret', await getSession(new Request('http://web.test/')), { address: null, userAgent: null }, left.signal);
+    await expect(api.get('/ok', shape)).rejects.toMatchObject({ init: { status: 503 } });
+    expect(await api.shared().get('/ok', shape)).toEqual({ n: 1 });
+    expect(seen.at(-1)?.authorization).toBe('Bearer secret');
+  });
+
+  it('keeps the connection usable after answers it did not read', async () => {
+    const api = await client();
+    for (let i = 0; i < 20; i++) expect((await api.call('DELETE', '/nothing')).ok).toBe(true);
+    expect((await api.call('GET', '/ok', { schema: shape })).ok).toBe(true);
+  });
+});

@@ -1,0 +1,330 @@
+import { data, redirect } from 'react-router';
+import { request as undiciRequest } from 'undici';
+import type { z } from 'zod';
+import { apiErrorSchema, payloadOf } from '@contract/envelope';
+import { messages } from '@contract/messages';
+import { apiBaseUrlFor, env } from '~/server/env.server';
+import { destroySession, type AppSession } from '~/server/auth/session.server';
+import type { ErrorPageData } from '~/utils/error-data';
+import { log } from '~/server/observability/log.server';
+import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server';
+import { requestIdOf } from '~/server/observability/observability.server';
+import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+
+/** The calls of docs/specification.md, "7. The calls it makes", answer quickly; past this the API counts as unavailable. */
+const API_TIMEOUT_MS = 10_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Query = Record<string, string | number | boolean | undefined>;
+
+export type ApiSuccess<T> = { ok: true; status: number; payload: T; headers: Headers };
+/** An answer the page handles itself: validation (400), conflict (409), 403, 413, 429... */
+export type ApiFailure = { ok: false; status: number; message: string; fields: Record<string, string> };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+type CallOptions<S extends z.ZodType | undefined> = {
+  body?: unknown;
+  query?: Query;
+  schema?: S;
+  /**
+   * A 401 comes back as a failure for the caller to handle, instead of ending the session: for a
+   * token that is not a session yet (the second step of a sign-in).
+   */
+  unauthorizedIsAnswer?: boolean;
+};
+type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * What the checks and failures need of an answer, whichever client got it: undici's
+ * `request` for the JSON calls (a third of fetch's cost per call: no Request, Response or
+ * web streams, and its own headers timeout instead of an AbortController and a timer; the
+ * three or four calls of a page were a fifth of the web server's time), fetch for the
+ * streamed ones, whose Response the resource routes pass on.
+ */
+type Answer = { status: number; json(): Promise<unknown>; discard(): Promise<void> };
+
+const answerOf = (response: Response): Answer => ({
+  status: response.status,
+  json: () => response.json(),
+  discard: async () => {
+    await response.body?.cancel();
+  },
+});
+
+/** A body passed through as it arrives (see `ApiClient.forward`). */
+class StreamedBody {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
+  ) {}
+}
+
+function throwErrorPage(body: ErrorPageData, status: number): never {
+  throw data(body, { status });
+}
+
+/** Times a call to the API for /metrics: by path pattern, with its status ("error": no answer). */
+function timeCall(method: Method, path: string): (status: number | 'error') => void {
+  const stop = apiCalls.startTimer({ method, path: apiPathPattern(path) });
+  return (status) => {
+    stop({ status: String(status) });
+  };
+}
+
+/**
+ * The web app's one way to reach the concession API. It adds the bearer token, reads
+ * `payload`, and maps failures the same way everywhere:
+ * - network error, timeout or 5xx: a 503 page (the web process never goes down);
+ * - 401 with a token: the session ends and the user goes to "/" (docs/specification.md, "8. The error catalogue");
+ * - 404: the catalogue's service error naming the API path, logged (docs/specification.md, "8. The error catalogue");
+ * - other 4xx: returned as an ApiFailure for forms (see `toFormErrors`).
+ */
+export class ApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string | null,
+    private readonly session: AppSession,
+    /** Who is asking, for the API's limits and the user's list of sessions. */
+    private readonly client: ClientInfo,
+    /** The browser's request: when it goes away, the call to the API is cancelled too. */
+    private readonly clientSignal?: AbortSignal,
+  ) {}
+
+  /** Log fields of a call: the request id, the method and the path with its ids and e-mails as ":id". */
+  private logFields(method: Method, path: string) {
+    return { requestId: this.client.requestId, method, apiPath: apiPathPattern(path) };
+  }
+
+  /**
+   * The same caller for an answer other page views will share (reference-data.server.ts):
+   * its calls are not cancelled when this browser's request ends, or the pages waiting on
+   * the same answer would fail with it.
+   */
+  shared(): ApiClient {
+    return new ApiClient(this.baseUrl, this.token, this.session, this.client);
+  }
+
+  /** Sends a call; 2xx payloads are validated with `schema`. */
+  async call<S extends z.ZodType | undefined = undefined>(
+    method: Method,
+    path: string,
+    options: CallOptions<S> = {},
+  ): Promise<ApiResult<PayloadOf<S>>> {
+    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer);
+    if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
+    let payload: unknown = undefined;
+    if (options.schema) {
+      const parsed = payloadOf(options.schema as z.ZodType).safeParse(await answer.json().catch(() => null));
+      if (!parsed.success) {
+        log.error({ ...this.logFields(method, path), issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join('.'), code: i.code })) }, 'API answer does not match the contract');
+        throw new Error(`Unexpected response from ${method} ${path}`);
+      }
+      payload = parsed.data.payload;
+    } else {
+      await answer.discard();
+    }
+    return {
+      ok: true,
+      status: answer.status,
+      payload: payload as PayloadOf<S>,
+      // Built when read: only signing in looks at an answer's headers.
+      get headers() {
+        return headers();
+      },
+    };
+  }
+
+  /** For loaders: the payload, or an error page for any failure. */
+  async get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>> {
+    const result = await this.call('GET', path, { schema, query });
+    if (!result.ok) throwErrorPage({ reason: 'api-error', message: result.message, requestId: this.client.requestId }, result.status);
+    return result.payload as z.output<S>;
+  }
+
+  /**
+   * The raw response of a successful call, for streaming downloads through a resource
+   * route. Failures are mapped as in `call`, and 4xx become an error page.
+   */
+  async stream(path: string, query?: Query): Promise<Response> {
+    const response = await this.fetch('GET', path, undefined, query);
+    if (response.ok) return response;
+    const failure = await this.failure('GET', path, answerOf(response));
+    throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
+  }
+
+  /**
+   * Passes a request body through to the API as it arrives (a multipart upload), without
+   * holding it in memory: the API enforces its own limits while reading. Failures are
+   * mapped as in `call`.
+   */
+  async forward(method: 'POST' | 'PUT', path: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<ApiResult<undefined>> {
+    const response = await this.fetch(method, path, new StreamedBody(body, contentType));
+    if (!response.ok) return this.failure(method, path, answerOf(response));
+    await response.body?.cancel();
+    return { ok: true, status: response.status, payload: undefined, headers: response.headers };
+  }
+
+  private urlOf(path: string, query?: Query): URL {
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** A JSON call (or none) through undici; the answer has passed `check`. */
+  private async request(
+    method: Method,
+    path: string,
+    body: unknown,
+    query?: Query,
+    unauthorizedIsAnswer = false,
+  ): Promise<{ answer: Answer; headers: () => Headers }> {
+    const requestHeaders: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) requestHeaders['content-type'] = 'application/json';
+    if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
+    Object.assign(requestHeaders, clientHeaders(this.client));
+    let answer: Answer;
+    let headers: () => Headers;
+    const done = timeCall(method, path);
+    try {
+      const response = await undiciRequest(this.urlOf(path, query), {
+        method,
+        headers: requestHeaders,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // Waiting for the answer's headers only, as for the streamed calls below.
+        headersTimeout: API_TIMEOUT_MS,
+        signal: this.clientSignal,
+      });
+      done(response.statusCode);
+      answer = {
+        status: response.statusCode,
+        json: () => response.body.json(),
+        discard: async () => {
+          await response.body.dump();
+        },
+      };
+      headers = () => {
+        const read = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (typeof value === 'string') read.set(name, value);
+          else if (Array.isArray(value)) for (const item of value) read.append(name, item);
+        }
+        return read;
+      };
+    } catch (error) {
+      // A call cancelled because the browser's request is over (it left, or the page already
+      // failed on another call) is not the API's failure.
+      done('error');
+      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
+    }
+    await this.check(method, path, answer, unauthorizedIsAnswer);
+    return { answer, headers };
+  }
+
+  /** A streamed call (a download, an upload passed through) with fetch; the answer has passed `check`. */
+  private async fetch(method: Method, path: string, body: unknown, query?: Query): Promise<Response> {
+    const url = this.urlOf(path, query);
+    const headers = new Headers({ accept: 'application/json' });
+    const streamed = body instanceof StreamedBody ? body : null;
+    if (streamed) headers.set('content-type', streamed.contentType);
+    else if (body !== undefined) headers.set('content-type', 'application/json');
+    if (this.token) headers.set('authorization', `Bearer ${this.token}`);
+    for (const [name, value] of Object.entries(clientHeaders(this.client))) headers.set(name, value);
+
+    // The timeout covers the wait for the answer's headers only: a streamed report or the
+    // live notifications may then take as long as they need.
+    const timeout = new AbortController();
+    // An upload's answer comes after its whole body, which a slow phone may take minutes to send.
+    const timer = streamed ? undefined : setTimeout(() => timeout.abort(new Error('timeout')), API_TIMEOUT_MS);
+    const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
+    let response: Response;
+    const done = timeCall(method, path);
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: streamed ? streamed.stream : body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        redirect: 'manual',
+        // Node's fetch needs this to send a stream as the body.
+        ...(streamed ? { duplex: 'half' } : {}),
+      } as RequestInit);
+      done(response.status);
+    } catch (error) {
+      done('error');
+      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
+    } finally {
+      clearTimeout(timer);
+    }
+
+    await this.check(method, path, answerOf(response));
+    return response;
+  }
+
+  /** The answers every page handles the same way: 5xx (unavailable), 401 (session over), 404. */
+  private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false): Promise<void> {
+    if (answer.status >= 500) {
+      log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
+      await answer.discard();
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
+    }
+    if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
+      await answer.discard();
+      throw redirect('/', { headers: { 'Set-Cookie': await destroySession(this.session) } });
+    }
+    if (answer.status === 404) {
+      log.error({ ...this.logFields(method, path), status: 404 }, 'API answered 404');
+      await answer.discard();
+      throwErrorPage({ reason: 'service-error', url: path, requestId: this.client.requestId }, 404);
+    }
+  }
+
+  private async failure(method: Method, path: string, answer: Answer): Promise<ApiFailure> {
+    const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
+    if (!body.success) log.error({ ...this.logFields(method, path), status: answer.status }, 'API error without an error envelope');
+    return {
+      ok: false,
+      status: answer.status,
+      message: body.success ? body.data.errors.message : messages.badRequest,
+      fields: body.success ? (body.data.errors.fields ?? {}) : {},
+    };
+  }
+}
+
+type ClientInfo = { address: string | null; userAgent: string | null; requestId?: string | null };
+
+/** The API believes X-Forwarded-For from the web app only (decision 110). */
+function clientHeaders(client: ClientInfo): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (client.address) headers['x-forwarded-for'] = client.address;
+  if (client.userAgent) headers['user-agent'] = client.userAgent.slice(0, 300);
+  // One id end to end: the API logs it on every line of the call and answers with it.
+  if (client.requestId) headers[REQUEST_ID_HEADER] = client.requestId;
+  return headers;
+}
+
+export function createApiClient(request: Request, session: AppSession, token: string | null): ApiClient {
+  return new ApiClient(
+    apiBaseUrlFor(new URL(request.url).hostname, env),
+    token,
+    session,
+    {
+      // Set by server/web.mjs from the socket or a trusted proxy; browsers cannot choose it.
+      address: request.headers.get('x-client-address'),
+      userAgent: request.headers.get('user-agent'),
+      requestId: requestIdOf(request),
+    },
+    request.signal,
+  );
+}
+
+/** Turns an API failure into Conform's reply options: the message for the form, field messages per field. */
+export function toFormErrors(failure: ApiFailure): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  return {
+    formErrors: [failure.message],
+    fieldErrors: Object.fromEntries(Object.entries(failure.fields).map(([field, message]) => [field, [message]])),
+  };
+}

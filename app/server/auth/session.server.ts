@@ -1,0 +1,148 @@
+import {
+  createCookie,
+  createCookieSessionStorage,
+  createContext,
+  type Cookie,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  type Session,
+} from 'react-router';
+import { LRUCache } from 'lru-cache';
+import { env } from '~/server/env.server';
+import { SECOND_STEPS, type SecondStep } from '@contract/two-step';
+import { z } from '@contract/zod';
+import { sessionUserSchema, storedUser, type SessionUser, type StoredUser } from '~/server/auth/session-user';
+import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/utils/toast';
+
+/**
+ * A sign-in waiting for its second step (decision 113): the half-open token, which only the
+ * two-step calls accept, who it is for and where they were going.
+ */
+export type PendingSignIn = { token: string; stage: SecondStep; user: SessionUser; redirectTo: string };
+type SessionData = { token: string; user: StoredUser; pending: Omit<PendingSignIn, 'user'> & { user: StoredUser } };
+type SessionFlashData = { toasts: Toast[] };
+export type AppSession = Session<SessionData, SessionFlashData>;
+
+/** A work shift; the API enforces its own idle and absolute token expiry as well. */
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
+
+/**
+ * Signed (not encrypted) cookie: httpOnly keeps the API token away from page scripts and
+ * any tampering invalidates the signature. The first secret signs; all of them verify.
+ */
+const signedCookie = createCookie('__session', {
+  secrets: env.SESSION_SECRETS,
+  httpOnly: true,
+  sameSite: 'lax',
+  secure: env.NODE_ENV === 'production',
+  path: '/',
+  maxAge: SESSION_MAX_AGE_SECONDS,
+});
+
+/** Cookie headers already verified, and what they held: the 2 000 used most recently. */
+const verified = new LRUCache<string, { value: unknown }>({ max: 2_000 });
+
+/**
+ * The same cookie, remembering what each exact header verified to. Checking the HMAC
+ * through WebCrypto was about 5% of a signed-in page's server time, and a browser sends the
+ * same header on every page until the session changes. Identical bytes always verify to
+ * the same data, so nothing is trusted that was not verified once.
+ */
+export const sessionCookie: Cookie = {
+  get name() {
+    return signedCookie.name;
+  },
+  get isSigned() {
+    return signedCookie.isSigned;
+  },
+  get expires() {
+    return signedCookie.expires;
+  },
+  serialize: (value, options) => signedCookie.serialize(value, options),
+  async parse(header, options) {
+    if (!header || options) return signedCookie.parse(header, options);
+    const known = verified.get(header);
+    if (known) return structuredClone(known.value);
+    const value: unknown = await signedCookie.parse(header);
+    verified.set(header, { value });
+    return structuredClone(value);
+  },
+};
+
+export const sessionStorage = createCookieSessionStorage<SessionData, SessionFlashData>({ cookie: sessionCookie });
+
+export const { commitSession, destroySession } = sessionStorage;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get('Cookie'));
+}
+
+/** The session of the current request, read once by the root middleware. */
+export const sessionContext = createContext<AppSession | null>(null);
+
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(sessionContext, await getSession(request));
+  return next();
+};
+
+/** Falls back to reading the cookie when the middleware never ran for this request. */
+export async function requestSession(request: Request, context: Readonly<RouterContextProvider>): Promise<AppSession> {
+  return context.get(sessionContext) ?? getSession(request);
+}
+
+/** The signed-in user and token, or null when either is missing or from an older shape. */
+export function readAuth(session: AppSession): { token: string; user: SessionUser } | null {
+  const token = session.get('token');
+  const parsed = sessionUserSchema.safeParse(session.get('user'));
+  if (!token || !parsed.success) return null;
+  return { token, user: parsed.data };
+}
+
+export function signIn(session: AppSession, token: string, user: SessionUser): void {
+  session.unset('pending');
+  session.set('token', token);
+  session.set('user', storedUser(user));
+}
+
+const pendingSchema = z.object({ token: z.string(), stage: z.enum(SECOND_STEPS), user: sessionUserSchema, redirectTo: z.string() });
+
+/** After the password, when a second step is due: nobody is signed in until it is done. */
+export function holdForSecondStep(session: AppSession, pending: PendingSignIn): void {
+  session.unset('token');
+  session.unset('user');
+  session.set('pending', { ...pending, user: storedUser(pending.user) });
+}
+
+/** A second step that can no longer be completed (too many wrong codes): start over. */
+export function dropPending(session: AppSession): void {
+  session.unset('pending');
+}
+
+export function readPending(session: AppSession): PendingSignIn | null {
+  const parsed = pendingSchema.safeParse(session.get('pending'));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The answer to a form that moves on: a redirect carrying the session, so the toasts queued
+ * with addToast (and anything else the action changed in it) reach the next page.
+ */
+export async function redirectWithToasts(session: AppSession, to: string): Promise<Response> {
+  return redirect(to, { headers: { 'Set-Cookie': await commitSession(session) } });
+}
+
+/**
+ * Queues a toast for the next page; keeps the newest six. `source` names the form: its
+ * success clears the errors it queued before (app/utils/toast.ts).
+ */
+export function addToast(session: AppSession, type: ToastType, message: string, source?: string): void {
+  const fresh: Toast = { id: crypto.randomUUID(), type, message, ...(source ? { source } : {}) };
+  const queued = clearAnswered(session.get('toasts') ?? [], [fresh]);
+  session.flash('toasts', [...queued, fresh].slice(-MAX_TOASTS));
+}
+
+/** Reads and clears the queued toasts; the caller must commit the session. */
+export function takeToasts(session: AppSession): Toast[] {
+  return session.get('toasts') ?? [];
+}
