@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canAttachTo, canBeAssigned, canChangeTickets, canChooseChannel, canCommentOn, canCreateTicket, canSeeEveryTicket } from './permissions';
+import {
+  canAttachTo,
+  canBeAssigned,
+  canChangeTickets,
+  canChooseChannel,
+  canCommentOn,
+  canCreateTicket,
+  canDownloadReports,
+  canManageAccounts,
+  canSeeEveryTicket,
+  canUseTwoStep,
+} from './permissions';
 import { ROLES, type Role } from './roles';
 
 /**
@@ -26,5 +37,24 @@ describe('ticket permissions', () => {
       attach: canAttachTo(role),
     };
     expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(TABLE[role]);
+  });
+});
+
+/**
+ * docs/specification.md, "6. Roles and permissions": users management is the admin's; reports are everyone's but
+ * drivers'. A second sign-in step too (docs/decisions/113-two-step-sign-in.md).
+ */
+const BEYOND_TICKETS: Record<Role, string[]> = {
+  DRIVER: [],
+  OPERATOR: ['reports', 'twoStep'],
+  SUPERVISOR: ['reports', 'twoStep'],
+  INSPECTOR: ['reports', 'twoStep'],
+  ADMIN: ['accounts', 'reports', 'twoStep'],
+};
+
+describe('account and report permissions', () => {
+  it.each(ROLES)('%s manages accounts, downloads reports and has a second step exactly as the table says', (role) => {
+    const may = { accounts: canManageAccounts(role), reports: canDownloadReports(role), twoStep: canUseTwoStep(role) };
+    expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(BEYOND_TICKETS[role]);
   });
 });

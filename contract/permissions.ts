@@ -35,3 +35,14 @@ export const canSeeEveryTicket = (role: Role) => allowed(TICKET_PERMISSIONS.seeE
 /** On the tickets the role may see at all (drivers: their own). */
 export const canCommentOn = (role: Role) => allowed(TICKET_PERMISSIONS.comment, role);
 export const canAttachTo = (role: Role) => allowed(TICKET_PERMISSIONS.attach, role);
+
+/**
+ * Beyond tickets, docs/specification.md, "6. Roles and permissions": managing other people's accounts (create any
+ * user type, edit, delete, suspend, end their sessions, reset their second step) is the admin's; the monthly
+ * reports are for everyone but drivers.
+ */
+export const canManageAccounts = (role: Role) => role === 'ADMIN';
+export const canDownloadReports = (role: Role) => allowed(['INSPECTOR', ...STAFF_ROLES], role);
+
+/** Who may turn on a second sign-in step: everyone but drivers (docs/decisions/113-two-step-sign-in.md). */
+export const canUseTwoStep = (role: Role) => role !== 'DRIVER';

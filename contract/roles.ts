@@ -7,7 +7,6 @@ export type Role = (typeof ROLES)[number];
 
 /** Staff handle tickets; the inspector only reads; drivers report. */
 export const STAFF_ROLES = ['OPERATOR', 'SUPERVISOR', 'ADMIN'] as const satisfies readonly Role[];
-export const REPORT_ROLES = ['OPERATOR', 'SUPERVISOR', 'INSPECTOR', 'ADMIN'] as const satisfies readonly Role[];
 
 export function isStaff(role: Role): boolean {
   return (STAFF_ROLES as readonly Role[]).includes(role);

@@ -42,10 +42,13 @@ export async function resolvePrincipal(app: FastifyInstance, request: FastifyReq
   return principal;
 }
 
-/** After requireAuth: only the given roles may go on (403 for the others). */
-export function requireRole(...roles: Role[]): onRequestHookHandler {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    if (!request.principal || !roles.includes(request.principal.role)) throw forbidden();
+/**
+ * The one role guard, after requireAuth: only roles the rule admits go on (403 for the others). The rules are
+ * contract/permissions.ts's, which the web app's screens ask too.
+ */
+export function allowRoles(rule: (role: Role) => boolean): onRequestHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!rule(principalOf(request).role)) throw forbidden();
   };
 }
 

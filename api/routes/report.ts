@@ -6,10 +6,10 @@ import { statisticsSchema } from '@contract/statistics';
 import { messages } from '@contract/messages';
 import { REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
-import { REPORT_ROLES } from '@contract/roles';
+import { canDownloadReports, canSeeEveryTicket } from '@contract/permissions';
 import { notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
-import { principalOf, requireAuth, requireRole } from '../http/auth';
+import { allowRoles, principalOf, requireAuth } from '../http/auth';
 import { computeStatistics, type StatisticsScope } from '../domain/reports/statistics';
 import { monthRange, reportSink, writeMonthlyReport } from '../domain/reports/monthly';
 
@@ -40,7 +40,7 @@ export async function reportRoutes(instance: FastifyInstance) {
   app.get('/api/report/reportStatistic', { onRequest: requireAuth, schema: statistics }, async (request) => {
     const principal = principalOf(request);
     const query = request.query;
-    const scope: StatisticsScope = principal.role === 'DRIVER' ? { kind: 'own', reporterId: principal.profileId } : { kind: 'all' };
+    const scope: StatisticsScope = canSeeEveryTicket(principal.role) ? { kind: 'all' } : { kind: 'own', reporterId: principal.profileId };
     const range = query.month && query.year ? monthRange(query.year, query.month) : undefined;
     const compute = () => computeStatistics(app.db, scope, new Date(), range);
     // The concession-wide view is shared by every staff dashboard; a driver's own is small.
@@ -63,7 +63,7 @@ export async function reportRoutes(instance: FastifyInstance) {
     },
     errors: [404],
   });
-  app.get('/api/report/:id', { onRequest: [requireAuth, requireRole(...REPORT_ROLES)], schema: report }, async (request, reply) => {
+  app.get('/api/report/:id', { onRequest: [requireAuth, allowRoles(canDownloadReports)], schema: report }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || !isReportId(id)) throw notFound();
     const query = request.query;

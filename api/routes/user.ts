@@ -4,7 +4,8 @@ import { meQuerySchema, meResponseSchema, meWithUnreadSchema } from '@contract/a
 import { pagedOf } from '@contract/envelope';
 import { profileSchema, userListQuerySchema } from '@contract/profile';
 import { routeSchema } from '../http/route-schema';
-import { principalOf, requireAuth, requireRole } from '../http/auth';
+import { canManageAccounts } from '@contract/permissions';
+import { allowRoles, principalOf, requireAuth } from '../http/auth';
 import { listProfiles } from '../domain/accounts/profile-admin';
 import { toMeResponse } from '../domain/accounts/profiles';
 
@@ -37,7 +38,7 @@ export async function userRoutes(instance: FastifyInstance) {
     querystring: userListQuerySchema,
     success: { payload: pagedOf(profileSchema) },
   });
-  app.get('/api/user/list', { onRequest: [requireAuth, requireRole('ADMIN')], schema: list }, async (request) => {
+  app.get('/api/user/list', { onRequest: [requireAuth, allowRoles(canManageAccounts)], schema: list }, async (request) => {
     const query = request.query;
     return { payload: await listProfiles(app.db, query) };
   });

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { messages } from '@contract/messages';
+import { canUseTwoStep } from '@contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Database } from '../../platform/db/client';
 import { authToken, profile, recoveryCode } from '../../platform/db/schema';
@@ -45,8 +46,6 @@ const newRecoveryCode = () => {
 };
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/^(.{4})(.{4})$/, '$1-$2');
 
-export const offersTwoStep = (role: Role) => role !== 'DRIVER';
-
 /** What the password alone opens: everything, or only the second step (`verify`, or `enrol` first). */
 export function stageAfterPassword(account: { totpSecret: string | null; profileCode: string }, requiredRoles: readonly Role[]): TokenStage {
   if (account.totpSecret) return 'verify';
@@ -66,14 +65,14 @@ export async function twoStepStatus(db: Database, caller: Principal, requiredRol
   return {
     enabled: row.totpSecret !== null,
     required: requiredRoles.includes(caller.role),
-    available: offersTwoStep(caller.role),
+    available: canUseTwoStep(caller.role),
     recoveryCodesLeft: row.totpSecret ? (left?.n ?? 0) : 0,
   };
 }
 
 /** A new secret to enrol (not active until a code from it is confirmed). */
 export async function startEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string }> {
-  if (!offersTwoStep(caller.role)) throw notFound();
+  if (!canUseTwoStep(caller.role)) throw notFound();
   // Replacing an active second step would let a stolen session take it over: it must be turned
   // off first, which asks the password (or reset by an admin).
   const row = await findLiveProfileById(db, caller.profileId);

@@ -8,13 +8,14 @@ import { messageSchema } from '@contract/confirmations';
 import { emailSchema, readBearerToken } from '@contract/auth';
 import { forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { principalOf, requireAuth, requireRole, resolvePrincipal } from '../../http/auth';
+import { canManageAccounts } from '@contract/permissions';
+import { allowRoles, principalOf, requireAuth, resolvePrincipal } from '../../http/auth';
 import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../../domain/accounts/profile-admin';
 import { requestPasswordReset, resetPassword } from '../../domain/accounts/password-reset';
 import { revokeAllTokens } from '../../domain/accounts/tokens';
 
 const idParams = z.object({ id: z.uuid() });
-const adminOnly = { onRequest: [requireAuth, requireRole('ADMIN')] };
+const adminOnly = { onRequest: [requireAuth, allowRoles(canManageAccounts)] };
 const tags: [string] = ['Cuentas'];
 const deletedSchema = z.object({
   deleted: z.literal(true),
@@ -38,7 +39,7 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
         timeWindow: 60 * 60_000,
         allowList: async (request: FastifyRequest) => {
           const caller = await resolvePrincipal(app, request);
-          return caller?.role === 'ADMIN' && caller.stage === 'full';
+          return caller !== null && canManageAccounts(caller.role) && caller.stage === 'full';
         },
       },
     },
@@ -49,7 +50,7 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
   async function noneOrAdmin(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     if (!hasBearer(request)) return;
     await requireAuth.call(this, request, reply, () => {});
-    if (principalOf(request).role !== 'ADMIN') throw forbidden();
+    if (!canManageAccounts(principalOf(request).role)) throw forbidden();
   }
   const signUp = routeSchema({
     summary: 'Registro de un conductor (sin token) o alta de cualquier usuario (administrador)',

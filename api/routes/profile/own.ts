@@ -8,13 +8,12 @@ import { messageSchema } from '@contract/confirmations';
 import { z } from '@contract/zod';
 import { notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { principalOf, requireAuth } from '../../http/auth';
+import { allowRoles, principalOf, requireAuth } from '../../http/auth';
 import { changeOwnPassword, ownProfile, updateOwnProfile } from '../../domain/accounts/own-profile';
 import { endOwnSession, listOwnSessions } from '../../domain/accounts/sessions';
 import { revokeAllTokens, tokenPolicy } from '../../domain/accounts/tokens';
 import { canSeeEveryTicket } from '@contract/permissions';
 import { listOperators } from '../../domain/tickets/reference';
-import { allowRoles } from '../ticket/guards';
 
 /**
  * /api/profile/...: the people tickets are assigned to, and the caller's own account (Mi

@@ -6,7 +6,8 @@ import { recoveryCodesSchema, twoStepCodeSchema, twoStepDisableSchema, twoStepSe
 import { messageSchema, signedInSchema } from '@contract/confirmations';
 import { conflict } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { principalOf, requireAuth, requireFirstStep, requireRole } from '../../http/auth';
+import { canManageAccounts } from '@contract/permissions';
+import { allowRoles, principalOf, requireAuth, requireFirstStep } from '../../http/auth';
 import { completeSignIn, confirmEnrolment, disableTwoStep, pendingEnrolment, resetTwoStep, startEnrolment, twoStepStatus } from '../../domain/accounts/two-step';
 
 const idParams = z.object({ id: z.uuid() });
@@ -120,7 +121,7 @@ export async function twoStepRoutes(instance: FastifyInstance) {
     success: { payload: messageSchema },
     errors: [404],
   });
-  app.post('/api/profile/:id/two-step/reset', { onRequest: [requireAuth, requireRole('ADMIN')], schema: reset }, async (request) => {
+  app.post('/api/profile/:id/two-step/reset', { onRequest: [requireAuth, allowRoles(canManageAccounts)], schema: reset }, async (request) => {
     const { id } = request.params;
     await resetTwoStep(app.db, id);
     return { payload: { message: messages.twoStepReset } };

@@ -7,7 +7,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { z } from '@contract/zod';
 import { ApiError, notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { requireAuth } from '../../http/auth';
+import { allowRoles, requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
 import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
 import { notificationText } from '../../domain/notifications/notifier';
@@ -15,7 +15,7 @@ import { canAttachTo, canCommentOn } from '@contract/permissions';
 import { addComment, listComments } from '../../domain/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../domain/tickets/attachments';
 import { PREVIEWABLE, previewOf } from '../../domain/tickets/previews';
-import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf } from './guards';
+import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf } from './guards';
 
 const attachmentPageQuery = pageQuerySchema.extend({
   size: z.coerce.number().int().min(1).max(ATTACHMENT_LIST_SIZE).default(ATTACHMENT_LIST_SIZE),

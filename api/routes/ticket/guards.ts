@@ -1,24 +1,17 @@
-import type { FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify';
-import type { Role } from '@contract/roles';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
+import { fullName } from '@contract/person-name';
 import { z } from '@contract/zod';
 import { parseTicketId, TICKET_ID_PATTERN } from '@contract/ticket-id';
-import { ApiError, forbidden, notFound } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import { principalOf } from '../../http/auth';
 import type { Database } from '../../platform/db/client';
 import { TicketRuleError } from '../../domain/tickets/lifecycle';
 import { canSeeTicket } from '../../domain/tickets/permissions';
 import { findTicket, type TicketActor } from '../../domain/tickets/store';
 
-/** After requireAuth: only roles the permission rule admits go on (403 for the others). */
-export function allowRoles(rule: (role: Role) => boolean): onRequestHookHandler {
-  return async (request: FastifyRequest) => {
-    if (!rule(principalOf(request).role)) throw forbidden();
-  };
-}
-
 export function actorOf(request: FastifyRequest): TicketActor {
   const p = principalOf(request);
-  return { profileId: p.profileId, role: p.role, name: `${p.firstName} ${p.lastName}`.trim() };
+  return { profileId: p.profileId, role: p.role, name: fullName(p) };
 }
 
 /** Ids are positive integers; anything else names no ticket. */

@@ -4,13 +4,13 @@ import { nearbyQuerySchema, nearbyResponseSchema, ticketListQuerySchema, ticketL
 import { z } from '@contract/zod';
 import { notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { requireAuth } from '../../http/auth';
+import { allowRoles, requireAuth } from '../../http/auth';
 import { listTickets } from '../../domain/tickets/list';
 import { nearbyTickets } from '../../domain/tickets/nearby';
 import { canSeeEveryTicket } from '@contract/permissions';
 import { myScope, seesOthersTicketDetails } from '../../domain/tickets/permissions';
 import { profileExists } from '../../domain/tickets/reference';
-import { actorOf, allowRoles } from './guards';
+import { actorOf } from './guards';
 
 const uuid = z.uuid();
 const tags: [string] = ['Eventos'];

@@ -7,7 +7,7 @@ import { classificationSchema, ticketHistoryEntrySchema, ticketSchema } from '@c
 import { z } from '@contract/zod';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { requireAuth } from '../../http/auth';
+import { allowRoles, requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket } from '@contract/permissions';
 import { listClassifications } from '../../domain/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../domain/tickets/store';
@@ -15,7 +15,7 @@ import { listComments, seesInternalNotes } from '../../domain/tickets/comments';
 import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
-import { actorOf, allowRoles, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
+import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
 

@@ -9,8 +9,7 @@ import { COMMENT_MAX } from '@contract/conversation-limits';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
 import { formatPhone } from '@contract/phone';
-import { canAttachTo, canCommentOn } from '@contract/permissions';
-import { isStaff } from '@contract/roles';
+import { canAttachTo, canChangeTickets, canCommentOn } from '@contract/permissions';
 import { formatRut } from '@contract/rut';
 import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
@@ -48,7 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     data: { ticket, history, comments, attachments, operators, classifications, road },
   } = await readWithAuth(context, async ({ api, user }) => {
     const id = ticketIdOf(params.id);
-    const staff = isStaff(user.role);
+    const staff = canChangeTickets(user.role);
     // The event with its history, comments and attachments in one call (decision 125), and
     // the staff's reference lists at once; the event's answer first: a driver asking for
     // another's event gets the API's 404 for it, whatever the other reads answered.
@@ -63,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const [operators, classifications, road] = await others;
     return { ticket, history, comments, attachments, operators, classifications, road };
   });
-  const staff = isStaff(user.role);
+  const staff = canChangeTickets(user.role);
   const url = new URL(request.url);
   return {
     ticket,
@@ -116,7 +115,7 @@ function editValuesOf(ticket: Ticket) {
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
   const { ticket, history, comments, attachments, operators, classifications, places, role, selfId, confirmClose, detailPath } = loaderData;
-  const staff = isStaff(role);
+  const staff = canChangeTickets(role);
   const listPath = detailPath.replace(/\/\d+$/, '');
   const closed = ticket.statusCode === 'CLOSED';
   const empty = t('detail.empty');

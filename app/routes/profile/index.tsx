@@ -10,6 +10,7 @@ import { sessionListSchema } from '@contract/sessions';
 import { ADDRESS_MAX, NAME_MAX } from '@contract/profile-fields';
 import { formatPhone, PHONE_INPUT_MAX } from '@contract/phone';
 import { formatRut } from '@contract/rut';
+import { canUseTwoStep } from '@contract/permissions';
 import { toFormErrors } from '~/server/api/api-client.server';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { Alert } from '~/components/ui/alert';
@@ -52,14 +53,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     Promise.all([
       api.get('/api/profile/me', profileSchema),
       api.get('/api/profile/me/sessions', sessionListSchema),
-      // Drivers have no second step (decision 113).
-      user.role === 'DRIVER' ? null : api.get('/api/profile/me/two-step', twoStepStatusSchema),
-      user.role === 'DRIVER' ? null : api.get('/api/profile/me/two-step/setup', twoStepSetupSchema.nullable()),
+      canUseTwoStep(user.role) ? api.get('/api/profile/me/two-step', twoStepStatusSchema) : null,
+      canUseTwoStep(user.role) ? api.get('/api/profile/me/two-step/setup', twoStepSetupSchema.nullable()) : null,
     ]),
   );
   const [profile, sessions, twoStepStatus, setup] = data;
   const twoStep: TwoStepPanelData | null =
-    auth.user.role === 'DRIVER' || !twoStepStatus
+    !canUseTwoStep(auth.user.role) || !twoStepStatus
       ? null
       : { status: twoStepStatus, setup: setup && !twoStepStatus.enabled ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret) } : null };
   return {

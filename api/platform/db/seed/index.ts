@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
+import { fullName } from '@contract/person-name';
 import { queryRows, type Database } from '../client';
 import { classification, profile, roadSegment, ticket, ticketHistory } from '../schema';
 import { hashPassword } from '../../../domain/accounts/passwords';
@@ -75,7 +76,7 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
   const people = new Map<string, { id: string; name: string }>();
   for (const user of demoUsers) {
     const row = await findLiveProfileByEmail(db, user.email);
-    if (row) people.set(user.role, { id: row.id, name: `${row.firstName} ${row.lastName}` });
+    if (row) people.set(user.role, { id: row.id, name: fullName(row) });
   }
   const driver = people.get('DRIVER')!;
   const staff = [people.get('OPERATOR')!, people.get('SUPERVISOR')!];
