@@ -1,5 +1,5 @@
 // ESLint, run by `npm test` (`npm run lint`): the import boundaries between the parts of the
-// repository, and promises nobody waits for. Style is not linted here.
+// repository, promises nobody waits for, and code nothing uses. Style is not linted here.
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
@@ -70,6 +70,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     plugins: { '@typescript-eslint': tseslint.plugin },
-    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // An import or variable nothing reads is dead code (`_name` marks a parameter kept for its position).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
   },
 );

@@ -26,7 +26,6 @@ export const authRequestSchema = z.object({
   providerId: z.literal('email'),
   tokenId: z.literal(''),
 });
-export type AuthRequest = z.infer<typeof authRequestSchema>;
 
 /** GET /api/user/me, read as email plus userProfileDto (docs/specification.md, "Server me response"). */
 export const meResponseSchema = z.object({

@@ -24,7 +24,6 @@ export const apiErrorSchema = z.object({
     fields: z.record(z.string(), z.string()).optional(),
   }),
 });
-export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Paged } from './paging';
 

@@ -145,8 +145,6 @@ export const messages = {
   invalidCharacters: 'El texto contiene caracteres no válidos',
 } as const;
 
-export type MessageKey = keyof typeof messages;
-
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */
 export function formatMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>

@@ -17,4 +17,3 @@ export const reportQuerySchema = z.object({
   format: z.enum(REPORT_FORMATS).default('xlsx'),
   dialect: z.enum(CSV_DIALECTS).default('excel').describe('CSV: excel (";" y coma decimal, por omisión) o rfc4180 ("," y punto decimal)'),
 });
-export type ReportQuery = z.infer<typeof reportQuerySchema>;

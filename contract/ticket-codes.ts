@@ -34,9 +34,6 @@ export function formatFolio(type: TicketType, year: number, id: number): string 
   return `${FOLIO_PREFIX[type]}-${year}-${String(id).padStart(6, '0')}`;
 }
 
-/** Active = every status but CLOSED. */
-export const ACTIVE_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'ON_HOLD'] as const satisfies readonly TicketStatus[];
-
 /** What a history entry records; one entry per change request, its changes listed field by field. */
 export const HISTORY_ACTIONS = [
   'CREATED',

@@ -147,7 +147,6 @@ export const ticketCloseSchema = z.object({
   closureReason: choice(CLOSURE_REASONS, messages.closureReasonRequired, messages.closureReasonInvalid),
   closureMessage: closureMessageSchema,
 });
-export type TicketClose = z.output<typeof ticketCloseSchema>;
 
 /** Closing needs a reason; checked even while other fields are wrong, so a form shows it at once. */
 function closingNeedsReason<T extends z.ZodType>(schema: T) {
@@ -193,4 +192,3 @@ export const ticketEditSchema = closingNeedsReason(
     closureReason: closureReasonFieldSchema,
   }),
 );
-export type TicketEdit = z.output<typeof ticketEditSchema>;

@@ -10,7 +10,7 @@ const eslint = new ESLint({
   cwd: process.cwd(),
   overrideConfig: {
     // A file that does not exist has no TypeScript program of its own: the default one types it.
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['app/*.ts', 'app/*/*.tsx', 'contract/*.ts'] } } },
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['app/*.ts', 'app/*/*.ts', 'app/*/*.tsx', 'contract/*.ts'] } } },
   },
 });
 
@@ -31,6 +31,9 @@ describe('eslint.config.js', () => {
     const code = "import { requestSession } from '~/server/auth/session.server';\nexport const x = requestSession;\n";
     expect(await problems('app/components/lint-probe.tsx', code)).toEqual(['boundaries/element-types: Browser code never imports a *.server module.']);
     expect(await problems('app/routes/lint-probe.tsx', code)).toEqual([]);
+    // Helpers both sides run and the navigation tables are browser code too.
+    expect(await problems('app/utils/lint-probe.ts', code)).toEqual(['boundaries/element-types: Browser code never imports a *.server module.']);
+    expect(await problems('app/navigation/lint-probe.ts', code)).toEqual(['boundaries/element-types: Browser code never imports a *.server module.']);
   });
 
   it('lets the contract import zod and nothing else', async () => {
@@ -47,5 +50,11 @@ describe('eslint.config.js', () => {
     const floating = 'async function save(): Promise<void> {}\nexport function submit() {\n  save();\n}\n';
     expect(await problems('app/lint-probe.ts', floating)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-floating-promises: /)]);
     expect(await problems('app/lint-probe.ts', floating.replace('  save();', '  void save();'))).toEqual([]);
+  });
+
+  it('refuses an import nothing uses', async () => {
+    expect(await problems('app/lint-probe.ts', "import { messages } from '@contract/messages';\nexport const x = 1;\n")).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-unused-vars: 'messages' is defined but never used/),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
 import { hashToken, resolveToken, tokenPolicy, type Principal } from '../domain/accounts/tokens';

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import { commentCreateSchema } from '@contract/conversation';
 import { messages } from '@contract/messages';
 import { isStaff } from '@contract/roles';

@@ -1,16 +1,10 @@
 import { data } from 'react-router';
-import { messages } from '@contract/messages';
 import { ticketListQuerySchema, ticketListResponseSchema } from '@contract/ticket-list';
 import { canSeeEveryTicket } from '@contract/permissions';
 import { parseTicketId } from '@contract/ticket-id';
 import type { ApiClient } from '~/server/api/api-client.server';
 import { toTicketRow } from '~/components/events/ticket-table';
 import type { SessionUser } from '~/server/auth/session-user';
-
-/** The role area a request is under: "/operator" for /operator/events/12. */
-export function areaOf(request: Request): string {
-  return `/${new URL(request.url).pathname.split('/')[1]}`;
-}
 
 /** A ticket id from the address: digits only, anything else is not found. */
 export function ticketIdOf(param: string | undefined): number {
@@ -49,9 +43,4 @@ export function listPathFor(user: SessionUser): string {
 export async function fetchList(api: ApiClient, path: string, query: Record<string, string | number>) {
   const list = await api.get(path, ticketListResponseSchema, query);
   return { ...list, content: list.content.map(toTicketRow) };
-}
-
-/** The API's own message for a refusal, or the generic one. */
-export function refusalMessage(message: string | undefined): string {
-  return message || messages.badRequest;
 }

@@ -1,4 +1,4 @@
-import { REPORT_FORMATS, REPORT_IDS, type ReportFormat, type ReportId } from '@contract/report';
+import { REPORT_FORMATS, REPORT_IDS } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
 import { z } from '@contract/zod';
 
@@ -7,7 +7,6 @@ export const reportRequestSchema = reportQuerySchema.extend({
   report: z.coerce.number().refine((id) => (REPORT_IDS as number[]).includes(id)),
   format: z.enum(REPORT_FORMATS),
 });
-export type ReportRequest = { report: ReportId; month: number; year: number; format: ReportFormat };
 
 /** Why a download came back to the form; each has a sentence in the catalogue (reports.errors). */
 export const DOWNLOAD_ERRORS = ['month', 'year', 'report', 'format', 'invalid', 'forbidden', 'unavailable', 'failed'] as const;
