@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from '@contract/zod';
 import { ROLES, type Role } from '@contract/roles';
+import { canUseTwoStep } from '@contract/permissions';
 import type { S3Settings } from './platform/storage/s3-storage';
 
 const configSchema = z.object({
@@ -84,8 +85,8 @@ export type Config = {
   s3: S3Settings | undefined;
 };
 
-/** The staff roles that can be made to use a second step: every role but the driver's. */
-const TWO_STEP_CAPABLE = ROLES.filter((r) => r !== 'DRIVER');
+/** The roles that can be made to use a second step (contract/permissions.ts: every role but the driver's). */
+const TWO_STEP_CAPABLE = ROLES.filter(canUseTwoStep);
 
 /**
  * TWO_STEP_ROLES as roles. A name that is not one of them stops the start: a typo ("ADMN")

@@ -8,8 +8,10 @@ import {
   canCreateTicket,
   canDownloadReports,
   canManageAccounts,
+  canReadInternalNotes,
   canSeeEveryTicket,
   canUseTwoStep,
+  canWriteInternalNotes,
 } from './permissions';
 import { ROLES, type Role } from './roles';
 
@@ -19,10 +21,10 @@ import { ROLES, type Role } from './roles';
  */
 const TABLE: Record<Role, string[]> = {
   DRIVER: ['create', 'comment', 'attach'],
-  OPERATOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
-  SUPERVISOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
-  INSPECTOR: ['seeAll'],
-  ADMIN: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach'],
+  OPERATOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach', 'writeNotes', 'readNotes'],
+  SUPERVISOR: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach', 'writeNotes', 'readNotes'],
+  INSPECTOR: ['seeAll', 'readNotes'],
+  ADMIN: ['create', 'seeAll', 'change', 'channel', 'assignee', 'comment', 'attach', 'writeNotes', 'readNotes'],
 };
 
 describe('ticket permissions', () => {
@@ -35,6 +37,8 @@ describe('ticket permissions', () => {
       assignee: canBeAssigned(role),
       comment: canCommentOn(role),
       attach: canAttachTo(role),
+      writeNotes: canWriteInternalNotes(role),
+      readNotes: canReadInternalNotes(role),
     };
     expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(TABLE[role]);
   });

@@ -11,6 +11,8 @@ import { STAFF_ROLES, type Role } from './roles';
  *   see                             own reports   all       all         all        all
  *   update, assign, close, reopen   no            yes       yes         no         yes
  *   comment, attach                 own tickets   yes       yes         no         yes
+ *   write internal notes            no            yes       yes         no         yes
+ *   read internal notes             no            yes       yes         yes        yes
  */
 export const TICKET_PERMISSIONS = {
   create: ['DRIVER', ...STAFF_ROLES],
@@ -22,6 +24,9 @@ export const TICKET_PERMISSIONS = {
   /** The inspector only reads. */
   comment: ['DRIVER', ...STAFF_ROLES],
   attach: ['DRIVER', ...STAFF_ROLES],
+  /** Internal notes are never shown to drivers (docs/product-decisions.md, "Who may do what ..."). */
+  writeInternalNotes: STAFF_ROLES,
+  readInternalNotes: ['INSPECTOR', ...STAFF_ROLES],
 } as const satisfies Record<string, readonly Role[]>;
 
 const allowed = (list: readonly Role[], role: Role) => list.includes(role);
@@ -35,6 +40,8 @@ export const canSeeEveryTicket = (role: Role) => allowed(TICKET_PERMISSIONS.seeE
 /** On the tickets the role may see at all (drivers: their own). */
 export const canCommentOn = (role: Role) => allowed(TICKET_PERMISSIONS.comment, role);
 export const canAttachTo = (role: Role) => allowed(TICKET_PERMISSIONS.attach, role);
+export const canWriteInternalNotes = (role: Role) => allowed(TICKET_PERMISSIONS.writeInternalNotes, role);
+export const canReadInternalNotes = (role: Role) => allowed(TICKET_PERMISSIONS.readInternalNotes, role);
 
 /**
  * Beyond tickets, docs/specification.md, "6. Roles and permissions": managing other people's accounts (create any

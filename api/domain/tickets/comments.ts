@@ -3,12 +3,10 @@ import type { Comment, CommentCreate } from '@contract/conversation';
 import type { PageQuery, Paged } from '@contract/envelope';
 import type { Role } from '@contract/roles';
 import { isStaff } from '@contract/roles';
+import { canReadInternalNotes, canWriteInternalNotes } from '@contract/permissions';
 import type { Database } from '../../platform/db/client';
 import { comment, ticket, ticketHistory } from '../../platform/db/schema';
 import type { LoadedTicket, TicketActor } from './store';
-
-/** Staff read internal notes; drivers never do, in any form. */
-export const seesInternalNotes = (role: Role) => role !== 'DRIVER';
 
 const toDto = (row: typeof comment.$inferSelect): Comment => ({
   id: row.id,
@@ -23,7 +21,7 @@ const toDto = (row: typeof comment.$inferSelect): Comment => ({
 
 /** The thread in order, oldest first. */
 export async function listComments(db: Database, ticketId: number, viewer: Role, page: PageQuery): Promise<Paged<Comment>> {
-  const where = and(eq(comment.ticketId, ticketId), seesInternalNotes(viewer) ? undefined : eq(comment.internal, false));
+  const where = and(eq(comment.ticketId, ticketId), canReadInternalNotes(viewer) ? undefined : eq(comment.internal, false));
   const [rows, [total]] = await Promise.all([
     db.select().from(comment).where(where).orderBy(asc(comment.id)).limit(page.size).offset(page.page * page.size),
     db.select({ n: sql<number>`count(*)::int` }).from(comment).where(where),
@@ -36,7 +34,7 @@ export async function listComments(db: Database, ticketId: number, viewer: Role,
  * a staff member's first comment counts as the first response.
  */
 export async function addComment(db: Database, t: LoadedTicket, actor: TicketActor, input: CommentCreate): Promise<Comment> {
-  const internal = isStaff(actor.role) && input.internal;
+  const internal = canWriteInternalNotes(actor.role) && input.internal;
   return db.transaction((tx) => insertComment(tx, t.id, actor, input.comment, internal, new Date()));
 }
 

@@ -8,10 +8,10 @@ import { z } from '@contract/zod';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { allowRoles, requireAuth } from '../../http/auth';
-import { canChangeTickets, canCreateTicket } from '@contract/permissions';
+import { canChangeTickets, canCreateTicket, canReadInternalNotes } from '@contract/permissions';
 import { listClassifications } from '../../domain/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../domain/tickets/store';
-import { listComments, seesInternalNotes } from '../../domain/tickets/comments';
+import { listComments } from '../../domain/tickets/comments';
 import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
@@ -54,7 +54,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
     // The detail page's reads in one answer, each as its own call gives it (decision 125).
     const { role } = actorOf(request);
     const [history, comments, attachments] = await Promise.all([
-      ticketHistoryOf(app.db, found.id, seesInternalNotes(role)),
+      ticketHistoryOf(app.db, found.id, canReadInternalNotes(role)),
       listComments(app.db, found.id, role, { page: 0, size: COMMENT_LIST_SIZE }),
       listAttachments(app.db, found.id, { page: 0, size: ATTACHMENT_LIST_SIZE }),
     ]);
@@ -80,7 +80,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const actor = actorOf(request);
       const found = ticketOf(request);
       return {
-        payload: await ticketHistoryOf(app.db, found.id, seesInternalNotes(actor.role)),
+        payload: await ticketHistoryOf(app.db, found.id, canReadInternalNotes(actor.role)),
       };
     },
   );

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import { commentCreateSchema } from '@contract/conversation';
 import { messages } from '@contract/messages';
-import { isStaff } from '@contract/roles';
+import { canChangeTickets } from '@contract/permissions';
 import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contract/ticket';
 import { reopenStatus } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
@@ -28,7 +28,7 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
     addToast(session, type, message, intent);
     return await redirectWithToasts(session, to);
   };
-  if (STAFF_INTENTS.includes(intent) && !isStaff(user.role)) return back('error', messages.forbidden);
+  if (STAFF_INTENTS.includes(intent) && !canChangeTickets(user.role)) return back('error', messages.forbidden);
   const put = (body: TicketUpdate | Record<string, unknown>) => api.call('PUT', `/api/ticket/${id}`, { body, schema: ticketSchema });
 
   switch (intent) {
@@ -85,7 +85,8 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
     case 'comment': {
       const submission = parseWithZod(formData, { schema: commentCreateSchema });
       if (submission.status !== 'success') return data({ form: 'comment' as const, result: submission.reply() }, { status: 400 });
-      const body = { comment: submission.value.comment, internal: isStaff(user.role) && submission.value.internal };
+      // Whether the note is internal is the API's to decide for the caller's role; the form sends what was ticked.
+      const body = { comment: submission.value.comment, internal: submission.value.internal };
       const result = await api.call('POST', `/api/ticket/${id}/comment`, { body });
       if (!result.ok) {
         return data(

@@ -9,7 +9,7 @@ import { COMMENT_MAX } from '@contract/conversation-limits';
 import { toSantiagoInputValue } from '@contract/date-time';
 import { formatKilometer } from '@contract/kilometer';
 import { formatPhone } from '@contract/phone';
-import { canAttachTo, canChangeTickets, canCommentOn } from '@contract/permissions';
+import { canAttachTo, canChangeTickets, canCommentOn, canWriteInternalNotes } from '@contract/permissions';
 import { formatRut } from '@contract/rut';
 import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
@@ -207,7 +207,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           <CommentThread
             comments={comments}
             canComment={canCommentOn(role)}
-            canMarkInternal={staff}
+            canMarkInternal={canWriteInternalNotes(role)}
             lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
           />
           <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} />

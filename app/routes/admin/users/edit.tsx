@@ -18,6 +18,7 @@ import { useAnswerCount } from '~/components/forms/conform-fields';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
+import { canUseTwoStep } from '@contract/permissions';
 import { forgetOperators } from '~/server/api/reference-data.server';
 
 registerNamespace('users', users);
@@ -89,11 +90,11 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
         <li>
           <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
         </li>
-        {profile.profileCode === 'DRIVER' ? null : (
+        {canUseTwoStep(profile.profileCode) ? (
           <li>
             <Link to={`${pathname.replace(/\/edit$/, '')}/two-step?from=${encodeURIComponent(from)}`}>{t('resetTwoStep.link')}</Link>
           </li>
-        )}
+        ) : null}
       </ul>
     </section>
   );
