@@ -51,6 +51,17 @@ const configSchema = z.object({
   AWS_REGION: z.string().min(1).optional(),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  // Per-account write limits and notification digests (docs/decisions/134-write-quotas-digests-and-stored-previews.md).
+  QUOTA_EVENTS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  QUOTA_EVENTS_PER_DAY: z.coerce.number().int().min(1).default(60),
+  QUOTA_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  QUOTA_ATTACHMENT_MB_PER_DAY: z.coerce.number().positive().default(200),
+  /** Staff (operators, supervisors, inspectors, admins) get the driver's limits times this. */
+  QUOTA_STAFF_FACTOR: z.coerce.number().int().min(1).default(10),
+  /** Minutes between two notification e-mails to one person; what happens between goes in one digest. */
+  MAIL_DIGEST_MINUTES: z.coerce.number().positive().max(24 * 60).default(5),
+  /** Images declaring more pixels than this are refused at upload and get no preview. */
+  IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
 });
 
 export type Config = {
@@ -83,7 +94,15 @@ export type Config = {
   attachmentUploadDeadlineMs?: number;
   /** Where attachments go when set (S3_*); the local folder otherwise. */
   s3: S3Settings | undefined;
+  /** Per-account write limits (domain/quotas/write-quotas.ts): a driver's, and staff's (higher). */
+  quotas: { driver: QuotaLimits; staff: QuotaLimits };
+  /** Least time between two notification e-mails to one person (domain/notifications/digest.ts). */
+  mailDigestMs: number;
+  /** Images over this many pixels are refused at upload and get no preview (domain/tickets/previews.ts). */
+  imageMaxPixels: number;
 };
+
+export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
 
 /** The roles that can be made to use a second step (contract/permissions.ts: every role but the driver's). */
 const TWO_STEP_CAPABLE = ROLES.filter(canUseTwoStep);
@@ -137,6 +156,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxMb: c.ATTACHMENT_MAX_MB,
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
     s3: s3Settings(c),
+    quotas: quotaLimits(c),
+    mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
+    imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
+  };
+}
+
+function quotaLimits(c: z.infer<typeof configSchema>): Config['quotas'] {
+  const driver: QuotaLimits = {
+    eventsPerHour: c.QUOTA_EVENTS_PER_HOUR,
+    eventsPerDay: c.QUOTA_EVENTS_PER_DAY,
+    commentsPerMinute: c.QUOTA_COMMENTS_PER_MINUTE,
+    attachmentBytesPerDay: Math.round(c.QUOTA_ATTACHMENT_MB_PER_DAY * 1024 * 1024),
+  };
+  const times = c.QUOTA_STAFF_FACTOR;
+  return {
+    driver,
+    staff: {
+      eventsPerHour: driver.eventsPerHour * times,
+      eventsPerDay: driver.eventsPerDay * times,
+      commentsPerMinute: driver.commentsPerMinute * times,
+      attachmentBytesPerDay: driver.attachmentBytesPerDay * times,
+    },
   };
 }
 

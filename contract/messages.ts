@@ -143,6 +143,15 @@ export const messages = {
   rangeInverted: 'El valor final debe ser mayor o igual al inicial',
   dateInvalid: 'La fecha no es válida',
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  // Per-account write limits (429, with Retry-After) and what they make (docs/decisions/134-write-quotas-digests-and-stored-previews.md).
+  quotaEventsPerHour: 'Alcanzó el máximo de {{max}} eventos por hora. Podrá crear otro en {{wait}}.',
+  quotaEventsPerDay: 'Alcanzó el máximo de {{max}} eventos por día. Podrá crear otro en {{wait}}.',
+  quotaCommentsPerMinute: 'Alcanzó el máximo de {{max}} comentarios por minuto. Podrá comentar de nuevo en {{wait}}.',
+  quotaAttachmentBytesPerDay: 'Alcanzó el máximo de {{max}} MB de adjuntos por día. Podrá adjuntar más en {{wait}}.',
+  imageTooManyPixels: 'La imagen es demasiado grande: tiene más de {{max}} megapíxeles. Redúzcala e intente de nuevo.',
+  notifyDigestSubject: 'Novedades en sus eventos ({{count}})',
+  notifyDigestIntro: 'Desde nuestro último correo hubo estas novedades en sus eventos:',
+  notifyDigestMore: 'y {{count}} más.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

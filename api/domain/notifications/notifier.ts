@@ -6,7 +6,7 @@ import { ROLE_AREAS, type Role } from '@contract/roles';
 import type { Database } from '../../platform/db/client';
 import { notification, profile, ticket } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
-import { enqueueMail } from '../../platform/mail/queue';
+import { sendOrHold } from './digest';
 import type { NotificationBus } from './bus';
 
 export type NotifyInput = {
@@ -40,6 +40,8 @@ export class Notifier {
     private readonly mailer: Mailer,
     readonly bus: NotificationBus,
     private readonly publicWebUrl: string,
+    /** Least time between two notification e-mails to one person (./digest.ts). */
+    readonly digestMs: number,
   ) {}
 
   /** Stores and announces one notification (see `store`); returns how many people it reached. */
@@ -80,13 +82,20 @@ export class Notifier {
       .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
       .returning();
     const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
-    await enqueueMail(
+    // One e-mail per person per digest period at most; the rest wait for the digest (./digest.ts).
+    await sendOrHold(
       db,
-      deliveries.map(({ input, person }) => ({
-        to: person.email,
-        subject: input.message,
-        text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}\n`,
-      })),
+      deliveries.map(({ input, person }) => {
+        const link = `${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}`;
+        return {
+          profileId: person.id,
+          to: person.email,
+          subject: input.message,
+          text: `${input.message}.\n\nVea el detalle en ${link}\n`,
+          line: `${input.message}: ${link}`,
+        };
+      }),
+      this.digestMs,
     );
     const announce = () => {
       // Rows come back in the order they were inserted.

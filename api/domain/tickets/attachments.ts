@@ -3,16 +3,20 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_TYPES, type Attachment, type AttachmentType } from '@contract/conversation';
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
 import type { PageQuery, Paged } from '@contract/envelope';
 import type { Database } from '../../platform/db/client';
 import { attachment, profile, ticketHistory } from '../../platform/db/schema';
 import { ApiError } from '../../http/errors';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { TicketActor } from './store';
+import { declaredPixels, PREVIEWABLE } from './previews';
 
 /** Enough of the head of a file to recognise every allowed type. */
 const SNIFF_BYTES = 4100;
+
+/** Enough of an image to read its declared size: a JPEG's may come after a large EXIF block. */
+const PIXEL_HEADER_BYTES = 256 * 1024;
 
 export type StoredUpload = { key: string; size: number; fileName: string; contentType: AttachmentType };
 
@@ -31,7 +35,18 @@ export function cleanFileName(name: string | undefined): string {
  * its name; the size limit is enforced by the multipart reader while streaming (the file
  * fails before it is complete, so nothing over the limit is ever stored).
  */
-export async function storeUpload(storage: FileStorage, source: Readable, fileName: string | undefined): Promise<StoredUpload> {
+export async function storeUpload(
+  storage: FileStorage,
+  source: Readable,
+  fileName: string | undefined,
+  /**
+   * Bytes the account may still store (domain/quotas/write-quotas.ts), shared by the request's
+   * files: past them the file fails while it streams, before the store completes it, with `refuse()`.
+   */
+  budget?: { left: number; refuse: () => Error },
+  /** Images declaring more pixels than this are refused while they stream (a 400), nothing stored. */
+  maxPixels?: number,
+): Promise<StoredUpload> {
   const reader = source[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const chunks: Buffer[] = [];
   let headLength = 0;
@@ -56,9 +71,38 @@ export async function storeUpload(storage: FileStorage, source: Readable, fileNa
     await drain().catch(() => undefined);
     throw new ApiError(415, messages.attachmentTypeNotAllowed, { files: messages.attachmentTypeNotAllowed });
   }
+  const spend = (chunk: Buffer) => {
+    if (!budget) return chunk;
+    budget.left -= chunk.length;
+    if (budget.left < 0) throw budget.refuse();
+    return chunk;
+  };
+  // The image's declared size, from its header: at once for PNG and WebP, after the EXIF block for a JPEG.
+  let sizeKnown = maxPixels === undefined || !PREVIEWABLE.has(mime);
+  let prefix: Buffer[] = [];
+  let prefixLength = 0;
+  const checkPixels = async (chunk: Buffer, last: boolean) => {
+    if (sizeKnown) return;
+    prefix.push(chunk);
+    prefixLength += chunk.length;
+    const pixels = await declaredPixels(Buffer.concat(prefix));
+    if (pixels === undefined && !last && prefixLength < PIXEL_HEADER_BYTES) return;
+    sizeKnown = true;
+    prefix = [];
+    if (pixels !== undefined && pixels > maxPixels!) {
+      const message = formatMessage(messages.imageTooManyPixels, { max: Math.round(maxPixels! / 1_000_000) });
+      throw new ApiError(400, message, { files: message });
+    }
+  };
   async function* whole() {
-    yield head;
-    if (!ended) for (let n = await reader.next(); !n.done; n = await reader.next()) yield n.value;
+    await checkPixels(head, ended);
+    yield spend(head);
+    if (!ended)
+      for (let n = await reader.next(); !n.done; n = await reader.next()) {
+        await checkPixels(n.value, false);
+        yield spend(n.value);
+      }
+    await checkPixels(Buffer.alloc(0), true);
     // Over the size limit the multipart reader stops the file at the limit and marks it
     // truncated: failing here, before the end, the storage never completes it (no file renamed
     // into place, no object completed in the bucket) and the caller answers 413.
@@ -78,10 +122,23 @@ const toDto = (row: typeof attachment.$inferSelect & { uploaderName?: string | n
   createdAt: row.createdAt.toISOString(),
 });
 
-/** Rows and the history entry for files already stored, in one transaction. */
-export async function recordAttachments(db: Database, ticketId: number, actor: TicketActor, files: StoredUpload[]): Promise<Attachment[]> {
+/**
+ * Rows and the history entry for files already stored, in one transaction; `charge` first in it
+ * (the account's daily bytes, domain/quotas/write-quotas.ts): refused, no row is written.
+ */
+export async function recordAttachments(
+  db: Database,
+  ticketId: number,
+  actor: TicketActor,
+  files: StoredUpload[],
+  charge?: (tx: Database, bytes: number) => Promise<void>,
+): Promise<Attachment[]> {
   const now = new Date();
   return db.transaction(async (tx) => {
+    await charge?.(
+      tx,
+      files.reduce((sum, f) => sum + f.size, 0),
+    );
     const rows = await tx
       .insert(attachment)
       .values(

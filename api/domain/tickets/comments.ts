@@ -33,9 +33,19 @@ export async function listComments(db: Database, ticketId: number, viewer: Role,
  * Adds a comment and its history entry together. A driver's comment is always public;
  * a staff member's first comment counts as the first response.
  */
-export async function addComment(db: Database, t: LoadedTicket, actor: TicketActor, input: CommentCreate): Promise<Comment> {
+export async function addComment(
+  db: Database,
+  t: LoadedTicket,
+  actor: TicketActor,
+  input: CommentCreate,
+  charge?: (tx: Database) => Promise<void>,
+): Promise<Comment> {
   const internal = canWriteInternalNotes(actor.role) && input.internal;
-  return db.transaction((tx) => insertComment(tx, t.id, actor, input.comment, internal, new Date()));
+  return db.transaction(async (tx) => {
+    // The account's write limit first (domain/quotas/write-quotas.ts): a refused comment writes nothing.
+    await charge?.(tx);
+    return insertComment(tx, t.id, actor, input.comment, internal, new Date());
+  });
 }
 
 /** The comment's row and history entry inside the caller's transaction (a closure's message uses it too). */

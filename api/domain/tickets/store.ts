@@ -122,13 +122,23 @@ async function writeHistory(db: Database, ticketId: number, actor: TicketActor, 
   });
 }
 
-/** Creates a ticket with its folio and its first history entry, in one transaction. */
-export async function createTicket(db: Database, actor: TicketActor, input: TicketCreate, now: Date): Promise<Ticket> {
+/**
+ * Creates a ticket with its folio and its first history entry, in one transaction; `charge`,
+ * when given, runs first in it (the account's write limits, domain/quotas/write-quotas.ts).
+ */
+export async function createTicket(
+  db: Database,
+  actor: TicketActor,
+  input: TicketCreate,
+  now: Date,
+  charge?: (tx: Database) => Promise<void>,
+): Promise<Ticket> {
   const { fields, classification: category } = await checkReferences(db, input);
   if (Object.keys(fields).length > 0 || !category) throw new TicketRuleError('invalid', messages.validationFailed, fields);
 
   const channelCode = channelFor(actor.role, input.channelCode);
   const id = await db.transaction(async (tx) => {
+    await charge?.(tx);
     const identity = await nextTicketIdentity(tx, category.type, now);
     await tx.insert(ticket).values({
       id: identity.id,

@@ -305,11 +305,19 @@ export const attachment = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
+    /**
+     * The stored preview's key (derived from storage_key, domain/tickets/previews.ts), once made; null before.
+     * docs/decisions/134-write-quotas-digests-and-stored-previews.md.
+     */
+    previewKey: text('preview_key'),
+    /** True when the file has no preview (does not decode, or over the pixel limit): never tried again. */
+    previewNone: boolean('preview_none').notNull().default(false),
   },
   (t) => [
     index('attachment_ticket_idx').on(t.ticketId, t.createdAt),
     // The orphan sweep asks which stored keys have a row, hundreds at a time (platform/storage/orphan-sweep.ts).
     uniqueIndex('attachment_storage_key_idx').on(t.storageKey),
+    uniqueIndex('attachment_preview_key_idx').on(t.previewKey),
   ],
 );
 
@@ -347,4 +355,38 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_queue_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/**
+ * What one account has written in the current window of each limit (domain/quotas/write-quotas.ts):
+ * events per hour and per day, comments per minute, attachment bytes per day. Key: kind|account.
+ * docs/decisions/134-write-quotas-digests-and-stored-previews.md.
+ */
+export const writeQuota = pgTable(
+  'write_quota',
+  {
+    key: text('key').primaryKey(),
+    used: bigint('used', { mode: 'number' }).notNull(),
+    resetsAt: ts('resets_at').notNull(),
+  },
+  (t) => [index('write_quota_resets_idx').on(t.resetsAt)],
+);
+
+/** When each person was last sent a notification e-mail: the next waits out the digest period. */
+export const mailDigestState = pgTable('mail_digest_state', {
+  profileId: uuid('profile_id').primaryKey(),
+  lastSentAt: ts('last_sent_at').notNull(),
+});
+
+/** Notification e-mails held for a person's next digest (domain/notifications/digest.ts). */
+export const mailDigestItem = pgTable(
+  'mail_digest_item',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull(),
+    recipient: text('recipient').notNull(),
+    line: text('line').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_digest_item_profile_idx').on(t.profileId, t.id)],
 );

@@ -5,6 +5,8 @@ import { queryRows, type Database } from '../db/client';
 import { jobLease } from '../db/schema';
 import { sweepLateTickets } from '../../domain/notifications/late-sweep';
 import { sweepOrphanFiles } from '../storage/orphan-sweep';
+import { flushDigests } from '../../domain/notifications/digest';
+import { pruneQuotas } from '../../domain/quotas/write-quotas';
 
 /**
  * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
@@ -40,12 +42,17 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       if (await takeTurn(app.db, name, holder, ms - 1_000)) await job();
     });
   const timers = [
-    every(15_000, () => app.mailer.deliver()),
+    // Digests whose period is over join the queue first (domain/notifications/digest.ts): each person's is taken by one process.
+    every(15_000, async () => {
+      await flushDigests(app.db, app.notifier.digestMs);
+      await app.mailer.deliver();
+    }),
     oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),
     oncePer('orphan-files', 15 * 60_000, async () => {
       const { removed } = await sweepOrphanFiles(app.db, app.storage);
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
     }),
+    oncePer('write-quotas', 60 * 60_000, () => pruneQuotas(app.db)),
     ...(options.embedded ? [every(30 * 60_000, () => app.db.execute(sql`analyze`))] : []),
   ];
   for (const timer of timers) timer.unref();

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { attachment } from '../db/schema';
 import type { FileStorage, StoredEntry } from './storage';
@@ -22,7 +22,7 @@ export type SweepResult = { removed: number; kept: number };
 
 /**
  * Removes what a crash left behind (docs/decisions/120-attachments-on-object-storage.md): stored files with no
- * attachment row and unfinished uploads (`.partial` files, multipart uploads), older than ORPHAN_AGE_MS.
+ * attachment row (an attachment's file or its stored preview) and unfinished uploads (`.partial` files, multipart uploads), older than ORPHAN_AGE_MS.
  * Younger ones and ones with a row are kept. Streams the store's listing in batches.
  */
 export async function sweepOrphanFiles(
@@ -35,8 +35,12 @@ export async function sweepOrphanFiles(
   let batch: StoredEntry[] = [];
   const settle = async () => {
     const keys = batch.map((e) => e.key);
-    const rows = await db.select({ key: attachment.storageKey }).from(attachment).where(inArray(attachment.storageKey, keys));
-    const owned = new Set(rows.map((r) => r.key));
+    // A stored preview belongs to its attachment's row too: with the row gone, it goes (domain/tickets/previews.ts).
+    const rows = await db
+      .select({ key: attachment.storageKey, preview: attachment.previewKey })
+      .from(attachment)
+      .where(or(inArray(attachment.storageKey, keys), inArray(attachment.previewKey, keys)));
+    const owned = new Set(rows.flatMap((r) => [r.key, r.preview]));
     for (const entry of batch) {
       if (owned.has(entry.key)) result.kept += 1;
       else await removeEntry(entry);

@@ -118,8 +118,8 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
   }
 
   return {
-    async put(source) {
-      const key = randomUUID();
+    async put(source, chosenKey) {
+      const key = chosenKey ?? randomUUID();
       const watched = watchSource(source);
       const upload = new Upload({
         client,

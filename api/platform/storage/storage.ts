@@ -14,9 +14,10 @@ export type FileStorage = {
   /**
    * Stores the stream under a new key; nothing is left behind if the stream fails. The
    * source's own error (the multipart reader's size limit, say) is thrown as it is; the
-   * store's failures as `StorageUnavailable`.
+   * store's failures as `StorageUnavailable`. `key`, when given, is one this code derived (a
+   * preview's, domain/tickets/previews.ts), never user input; its bytes are replaced.
    */
-  put(source: Readable): Promise<{ key: string; size: number }>;
+  put(source: Readable, key?: string): Promise<{ key: string; size: number }>;
   /** The stored bytes; `StoredFileMissing` when the key has none, `StorageUnavailable` when the store does not answer. */
   open(key: string): Promise<Readable>;
   /** Removes the key's bytes, if any. */
@@ -87,10 +88,11 @@ export function localFileStorage(root: string): FileStorage {
     return path.join(root, key.slice(0, 2), key);
   };
   return {
-    async put(source) {
-      const key = randomUUID();
+    async put(source, chosenKey) {
+      const key = chosenKey ?? randomUUID();
       const target = fileOf(key);
-      const partial = `${target}.partial`;
+      // A chosen key may be written by two requests at once: each through its own partial file.
+      const partial = chosenKey ? `${target}.${randomUUID().slice(0, 8)}.partial` : `${target}.partial`;
       const watched = watchSource(source);
       try {
         await mkdir(path.dirname(target), { recursive: true });
@@ -128,7 +130,7 @@ export function localFileStorage(root: string): FileStorage {
         for await (const file of files) {
           if (!file.isFile()) continue;
           const partial = file.name.endsWith('.partial');
-          const key = partial ? file.name.slice(0, -'.partial'.length) : file.name;
+          const key = partial ? file.name.replace(/(\.[0-9a-f]{8})?\.partial$/, '') : file.name;
           // Only what this storage writes: anything else in the folder is not ours to remove.
           if (!STORAGE_KEY.test(key) || key.slice(0, 2) !== folder.name) continue;
           const full = path.join(dir, file.name);

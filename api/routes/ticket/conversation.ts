@@ -12,9 +12,10 @@ import { storageAnswer } from '../../http/storage-errors';
 import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
 import { notificationText } from '../../domain/notifications/notifier';
 import { canAttachTo, canCommentOn } from '@contract/permissions';
+import { attachmentAllowance, chargeAttachmentBytes, chargeComment } from '../../domain/quotas/write-quotas';
 import { addComment, listComments } from '../../domain/tickets/comments';
 import { findAttachment, listAttachments, recordAttachments, storeUpload, type StoredUpload } from '../../domain/tickets/attachments';
-import { PREVIEWABLE, previewOf } from '../../domain/tickets/previews';
+import { PREVIEWABLE, storedPreview } from '../../domain/tickets/previews';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf } from './guards';
 
 const attachmentPageQuery = pageQuerySchema.extend({
@@ -54,7 +55,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
     params: ticketParams,
     body: commentCreateSchema,
     success: { status: 201, payload: commentSchema },
-    errors: [404, 409],
+    errors: [404, 409, 429],
   });
   app.post(
     `/api/ticket/${TICKET_ID}/comment`,
@@ -67,7 +68,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
       const actor = actorOf(request);
       const t = ticketOf(request);
       const input = request.body;
-      const saved = await addComment(app.db, t, actor, input);
+      const saved = await addComment(app.db, t, actor, input, (tx) => chargeComment(tx, app.config.quotas, actor));
       await app.notifier.notify({
         type: 'COMMENT_ADDED',
         ticket: { id: t.id, folio: t.folio },
@@ -105,7 +106,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
     access: 'roles',
     params: ticketParams,
     success: { status: 201, payload: z.array(attachmentSchema) },
-    errors: [404, 408, 413, 415],
+    errors: [404, 408, 413, 415, 429],
   });
   app.post(
     `/api/ticket/${TICKET_ID}/attachment`,
@@ -132,11 +133,16 @@ export async function conversationRoutes(instance: FastifyInstance) {
       }, deadlineMs);
       const stored: StoredUpload[] = [];
       try {
+        // The account's attachment bytes for the day (domain/quotas/write-quotas.ts): the upload
+        // stops while it streams once past what is left, and the bytes stored are counted with the rows.
+        const budget = await attachmentAllowance(app.db, app.config.quotas, actor);
+        if (budget.left <= 0) throw budget.refuse();
         for await (const part of request.files({
           limits: { fileSize: maxMb * 1024 * 1024, files: maxFiles },
         })) {
           current = part.file;
-          stored.push(await storeUpload(app.storage, part.file, part.filename));
+          // An image declaring more pixels than the limit (seconds of CPU to decode) is refused while it streams.
+          stored.push(await storeUpload(app.storage, part.file, part.filename, budget, app.config.imageMaxPixels));
           current = undefined;
         }
         if (stored.length === 0)
@@ -144,7 +150,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
             files: messages.attachmentMissing,
           });
         if (expired || Date.now() - started > deadlineMs) throw tooSlow();
-        const saved = await recordAttachments(app.db, t.id, actor, stored);
+        const saved = await recordAttachments(app.db, t.id, actor, stored, (tx, bytes) => chargeAttachmentBytes(tx, app.config.quotas, actor, bytes));
         return reply.status(201).send({ payload: saved, message: messages.fileUploaded });
       } catch (error) {
         // Nothing of a failed request stays: no file, no row. A file the store would not remove
@@ -223,9 +229,10 @@ export async function conversationRoutes(instance: FastifyInstance) {
     const found = await findAttachment(app.db, t.id, request.params.attachmentId);
     if (!found) throw notFound();
     if (!PREVIEWABLE.has(found.contentType)) throw new ApiError(415, messages.previewUnavailable);
-    let image: Buffer | null;
+    let image: Awaited<ReturnType<typeof storedPreview>>;
     try {
-      image = await previewOf(await openStored(request, found.storageKey));
+      // Made once and stored; later views read it back (domain/tickets/previews.ts).
+      image = await storedPreview(app.db, app.storage, found, app.config.imageMaxPixels);
     } catch (error) {
       throw storageAnswer(error, request.log);
     }

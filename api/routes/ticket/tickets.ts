@@ -14,6 +14,7 @@ import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../
 import { listComments } from '../../domain/tickets/comments';
 import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
+import { chargeEvent } from '../../domain/quotas/write-quotas';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
@@ -94,7 +95,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
     access: 'roles',
     body: ticketCreateSchema,
     success: { status: 201, payload: ticketSchema },
-    errors: [409],
+    errors: [409, 429],
   });
   app.post(
     '/api/ticket',
@@ -122,7 +123,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
           channelCode: messages.channelRequired,
         });
       try {
-        const created = await createTicket(app.db, actor, body, new Date());
+        const created = await createTicket(app.db, actor, body, new Date(), (tx) => chargeEvent(tx, app.config.quotas, actor));
         return reply.status(201).send({ payload: created });
       } catch (error) {
         throw toApiError(error);
