@@ -37,8 +37,8 @@ export function waitInWords(seconds: number): string {
 }
 
 /** The limit of `kind` as a person reads it: megabytes for bytes, a count otherwise. */
-const shown = (kind: QuotaKind, limit: number) =>
-  kind === 'attachmentBytesPerDay' ? Math.round((limit / (1024 * 1024)) * 10) / 10 : limit;
+const megabytes = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+const shown = (kind: QuotaKind, limit: number) => (kind === 'attachmentBytesPerDay' ? megabytes.format(limit / (1024 * 1024)) : String(limit));
 
 /** A 429 that says which limit, and when to try again, in words and in Retry-After. */
 export function quotaExceeded(kind: QuotaKind, limit: number, retryAfterSeconds: number): ApiError {
