@@ -8,6 +8,12 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 const dataDir = `.e2e-data/api-${E2E_API_PORT}`;
 const baseURL = `http://127.0.0.1:${E2E_WEB_PORT}`;
 
+/**
+ * Every spec shares the demo accounts of one API for a whole run: their write limits are raised
+ * so they never meet them (tests/e2e/write-quotas.spec.ts proves the limits on a product of its own).
+ */
+const sharedDemoQuotas = { QUOTA_EVENTS_PER_HOUR: '1000', QUOTA_EVENTS_PER_DAY: '10000', QUOTA_COMMENTS_PER_MINUTE: '1000' };
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
@@ -34,7 +40,7 @@ export default defineConfig({
       // A fresh embedded database with the demo data for every run.
       command: `rm -rf ${dataDir} && node ${buildDir}/api/server.mjs`,
       url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
-      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '' },
+      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...sharedDemoQuotas },
       reuseExistingServer: false,
       timeout: 90_000,
     },

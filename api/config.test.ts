@@ -70,3 +70,19 @@ describe('TWO_STEP_ROLES', () => {
     expect(() => loadConfig({ TWO_STEP_ROLES: 'ADMIN,DRIVER' })).toThrow(/TWO_STEP_ROLES: DRIVER is not one of/);
   });
 });
+
+describe('per-account write limits (decision 134)', () => {
+  it('default to what a real driver never meets, staff ten times higher', () => {
+    const { quotas, mailDigestMs, imageMaxPixels } = loadConfig({});
+    expect(quotas.driver).toEqual({ eventsPerHour: 20, eventsPerDay: 60, commentsPerMinute: 10, attachmentBytesPerDay: 200 * 1024 * 1024 });
+    expect(quotas.staff).toEqual({ eventsPerHour: 200, eventsPerDay: 600, commentsPerMinute: 100, attachmentBytesPerDay: 2000 * 1024 * 1024 });
+    expect(mailDigestMs).toBe(5 * 60_000);
+    expect(imageMaxPixels).toBe(40_000_000);
+  });
+  it('are set by their variables, and a wrong one stops the start naming it', () => {
+    const { quotas } = loadConfig({ QUOTA_EVENTS_PER_HOUR: '5', QUOTA_COMMENTS_PER_MINUTE: '3', QUOTA_ATTACHMENT_MB_PER_DAY: '1', QUOTA_STAFF_FACTOR: '4' });
+    expect(quotas.driver).toMatchObject({ eventsPerHour: 5, commentsPerMinute: 3, attachmentBytesPerDay: 1024 * 1024 });
+    expect(quotas.staff).toMatchObject({ eventsPerHour: 20, commentsPerMinute: 12, attachmentBytesPerDay: 4 * 1024 * 1024 });
+    expect(() => loadConfig({ QUOTA_EVENTS_PER_DAY: '0' })).toThrow(/^Invalid configuration: QUOTA_EVENTS_PER_DAY: /);
+  });
+});
