@@ -148,5 +148,14 @@ describe('attachment bytes per account', () => {
     expect(stored!.bytes).toBeLessThanOrEqual(driver.attachmentBytesPerDay);
     expect(stored!.n).toBe(2);
     expect(storedFiles()).toBe(files + 2);
+
+    // With nothing left for the day, even a tiny file is refused before it is read.
+    await queryRows(api.database.db, sql`update write_quota set used = ${driver.attachmentBytesPerDay} where key = ${`attachmentBytesPerDay|${who.otherDriver.id}`}`);
+    const none = await uploadTo(two, who.otherDriver, own, [{ name: 'mini.pdf', content: pdfOf(200) }]);
+    expect(none.statusCode).toBe(429);
+    expect(Number(none.headers['retry-after'])).toBeGreaterThan(0);
+    expect(storedFiles()).toBe(files + 2);
+    // The process is still answering after refusing an unread body.
+    expect((await two.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });
