@@ -40,3 +40,17 @@ describe('0012_road_places', () => {
     ]);
   });
 });
+
+describe('0014_write_quotas', () => {
+  it('runs again on a database that has data, keeping counts, held digests and previews', async () => {
+    await queryRows(api.database.db, sql`insert into write_quota (key, used, resets_at) values ('eventsPerHour|x', 3, now() + interval '1 hour')`);
+    await runMigration('0014_write_quotas.sql');
+    const [row] = await queryRows<{ used: number }>(api.database.db, sql`select used::int as used from write_quota where key = 'eventsPerHour|x'`);
+    expect(row!.used).toBe(3);
+    const columns = await queryRows<{ column_name: string }>(
+      api.database.db,
+      sql`select column_name from information_schema.columns where table_name = 'attachment' and column_name in ('preview_key', 'preview_none') order by 1`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual(['preview_key', 'preview_none']);
+  });
+});
