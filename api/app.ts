@@ -9,7 +9,7 @@ import { ApiError } from './http/errors';
 import { messages } from '@contract/messages';
 import type { Config } from './config';
 import type { CopyOut, Database } from './platform/db/client';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerAccessLog } from './http/logging';
 import { registerMetrics, type PoolStats } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ errors: { message: messages.badRequest } });
     },
+    // What the HTTP parser refuses (a malformed Host, a body cut short) in the envelope, and the connection closed.
+    clientErrorHandler,
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);

@@ -143,6 +143,10 @@ export const messages = {
   rangeInverted: 'El valor final debe ser mayor o igual al inicial',
   dateInvalid: 'La fecha no es válida',
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  // Bodies that arrive cut short, too slowly or with oversized headers (docs/decisions/132-bad-requests-and-small-findings.md).
+  requestIncomplete: 'La solicitud llegó incompleta o mal formada. Vuelva a intentarlo',
+  requestTooSlow: 'La solicitud tardó demasiado en llegar. Vuelva a intentarlo',
+  requestHeadersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -9,6 +9,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { allowRoles, requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
+import { isMalformedBody } from '../../http/error-handler';
 import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
 import { notificationText } from '../../domain/notifications/notifier';
 import { canAttachTo, canCommentOn } from '@contract/permissions';
@@ -161,6 +162,9 @@ export async function conversationRoutes(instance: FastifyInstance) {
               : formatMessage(messages.attachmentTooLarge, { max: maxMb });
           throw new ApiError(413, message, { files: message });
         }
+        // A body cut short or malformed (a file part that ends early, a wrong boundary): the
+        // caller's mistake, a 400, never a 500 (decision 132).
+        if (isMalformedBody(error)) throw new ApiError(400, messages.requestIncomplete);
         throw storageAnswer(error, request.log);
       } finally {
         clearTimeout(timer);
