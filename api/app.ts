@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { CopyOut, Database } from './platform/db/client';
 import { clientErrorHandler, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerAccessLog } from './http/logging';
+import { registerRequestGuards } from './http/request-guards';
 import { registerMetrics, type PoolStats } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerSerialization, registerValidation } from './http/route-schema';
@@ -170,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: deps.config.attachmentMaxMb * 1024 * 1024, files: deps.config.attachmentMaxFiles, fields: 10, parts: 20 },
   });
+  // A malformed Host, or a multipart body to a route that reads none, is refused before any route runs.
+  registerRequestGuards(app);
   // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
   await app.register(rateLimit, {
     global: false,

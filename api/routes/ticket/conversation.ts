@@ -114,6 +114,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
       onRequest: [requireAuth, allowRoles(canAttachTo)],
       preValidation: loadVisibleTicket,
       schema: upload,
+      config: { multipart: true },
     },
     async (request, reply) => {
       const actor = actorOf(request);
