@@ -51,6 +51,8 @@ const configSchema = z.object({
   AWS_REGION: z.string().min(1).optional(),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Swagger UI and the OpenAPI document: off in production unless `on` (decision 132). */
+  API_DOCS: z.enum(['on', 'off']).optional(),
 });
 
 export type Config = {
@@ -83,6 +85,8 @@ export type Config = {
   attachmentUploadDeadlineMs?: number;
   /** Where attachments go when set (S3_*); the local folder otherwise. */
   s3: S3Settings | undefined;
+  /** Serves /api/docs and /api/openapi.json (API_DOCS; by default everywhere but production). */
+  apiDocs: boolean;
 };
 
 /** The roles that can be made to use a second step (contract/permissions.ts: every role but the driver's). */
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxMb: c.ATTACHMENT_MAX_MB,
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
     s3: s3Settings(c),
+    apiDocs: c.API_DOCS ? c.API_DOCS === 'on' : c.NODE_ENV !== 'production',
   };
 }
 
