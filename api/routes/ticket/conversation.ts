@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ATTACHMENT_LIST_SIZE, attachmentPageSchema, attachmentSchema, commentCreateSchema, commentPageSchema, commentSchema } from '@contract/conversation';
 import { pageQuerySchema } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
+import { attachmentDisposition } from '@contract/file-names';
+import type { AttachmentType } from '@contract/conversation-limits';
 import { z } from '@contract/zod';
 import { ApiError, notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
@@ -198,12 +200,12 @@ export async function conversationRoutes(instance: FastifyInstance) {
     if (!found) throw notFound();
     // Opened before any header is set: a failure answers in the envelope, not as the file.
     const file = await openStored(request, found.storageKey);
-    const ascii = found.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return (
       reply
         .header('content-type', found.contentType)
         .header('content-length', String(found.sizeBytes))
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
+        // The name without controls, with its type's extension (decision 132).
+        .header('content-disposition', attachmentDisposition(found.fileName, found.contentType as AttachmentType))
         .header('x-content-type-options', 'nosniff')
         // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
         .header('cache-control', 'no-store')
