@@ -162,7 +162,7 @@ const bodyArbitrary: fc.Arbitrary<Body> = fc.oneof(
   // A whole body under a type the API does not read, or none at all.
   fc.tuple(fc.constantFrom(...CONTENT_TYPES, ''), fc.constantFrom(JSON_TEXT, '<evento><km>23</km></evento>', 'a=1&b=2')).map(([type, text]) => ({
     kind: `type "${type}"`,
-    headers: type ? { 'content-type': type } : {},
+    headers: (type ? { 'content-type': type } : {}) as Record<string, string>,
     bytes: Buffer.from(text),
   })),
   // Multipart with a wrong, missing, empty or oversized boundary, or the right one, cut before its end.
