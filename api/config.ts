@@ -87,6 +87,8 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Serves /api/docs and /api/openapi.json (API_DOCS; by default everywhere but production). */
   apiDocs: boolean;
+  /** Tests only: a shorter deadline for request bodies than BODY_DEADLINE_MS (api/http/request-guards.ts). */
+  bodyDeadlineMs?: number;
 };
 
 /** The roles that can be made to use a second step (contract/permissions.ts: every role but the driver's). */
