@@ -11,13 +11,14 @@ declare module 'fastify' {
 }
 
 /**
- * A Host header as RFC 9110 allows it: a registered name or IPv4 address, or an IPv6 literal in
- * brackets, with an optional port. `[::1`, `%00`, a space or an empty value are not hosts.
+ * A Host header as RFC 9110 allows it: a registered name (a final dot too) or IPv4 address, or an
+ * IPv6 literal in brackets, with an optional port. `[::1`, `%00`, a space or an empty value are not
+ * hosts. None at all is HTTP/1.0 (a load balancer's health check): Node refuses it on HTTP/1.1.
  */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._~-]{0,251}[A-Za-z0-9_~])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._~-]{0,251}[A-Za-z0-9_~])?\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 export function isValidHost(host: string | undefined): boolean {
-  return host !== undefined && HOST.test(host);
+  return host === undefined || HOST.test(host);
 }
 
 /**
