@@ -9,8 +9,9 @@ import { ApiError } from './http/errors';
 import { messages } from '@contract/messages';
 import type { Config } from './config';
 import type { CopyOut, Database } from './platform/db/client';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, registerErrorHandling } from './http/error-handler';
 import { loggerOptions, registerAccessLog } from './http/logging';
+import { registerRequestGuards } from './http/request-guards';
 import { registerMetrics, type PoolStats } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerSerialization, registerValidation } from './http/route-schema';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ errors: { message: messages.badRequest } });
     },
+    // What the HTTP parser refuses (a malformed Host, a body cut short) in the envelope, and the connection closed.
+    clientErrorHandler,
   });
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
@@ -168,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, {
     limits: { fileSize: deps.config.attachmentMaxMb * 1024 * 1024, files: deps.config.attachmentMaxFiles, fields: 10, parts: 20 },
   });
+  // A malformed Host, or a multipart body to a route that reads none, is refused before any route runs.
+  registerRequestGuards(app);
   // Per-route limits only (public account calls); sign-in has its own failure-based throttle.
   await app.register(rateLimit, {
     global: false,

@@ -62,6 +62,8 @@ const configSchema = z.object({
   MAIL_DIGEST_MINUTES: z.coerce.number().positive().max(24 * 60).default(5),
   /** Images declaring more pixels than this are refused at upload and get no preview. */
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
+  /** Swagger UI and the OpenAPI document: off in production unless `on` (decision 132). */
+  API_DOCS: z.enum(['on', 'off']).optional(),
 });
 
 export type Config = {
@@ -100,6 +102,10 @@ export type Config = {
   mailDigestMs: number;
   /** Images over this many pixels are refused at upload and get no preview (domain/tickets/previews.ts). */
   imageMaxPixels: number;
+  /** Serves /api/docs and /api/openapi.json (API_DOCS; by default everywhere but production). */
+  apiDocs: boolean;
+  /** Tests only: a shorter deadline for request bodies than BODY_DEADLINE_MS (api/http/request-guards.ts). */
+  bodyDeadlineMs?: number;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -156,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxMb: c.ATTACHMENT_MAX_MB,
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
     s3: s3Settings(c),
+    apiDocs: c.API_DOCS ? c.API_DOCS === 'on' : c.NODE_ENV !== 'production',
     quotas: quotaLimits(c),
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),

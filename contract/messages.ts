@@ -152,6 +152,10 @@ export const messages = {
   notifyDigestSubject: 'Novedades en sus eventos ({{count}})',
   notifyDigestIntro: 'Desde nuestro último correo hubo estas novedades en sus eventos:',
   notifyDigestMore: 'y {{count}} más.',
+  // Bodies that arrive cut short, too slowly or with oversized headers (docs/decisions/132-bad-requests-and-small-findings.md).
+  requestIncomplete: 'La solicitud llegó incompleta o mal formada. Vuelva a intentarlo',
+  requestTooSlow: 'La solicitud tardó demasiado en llegar. Vuelva a intentarlo',
+  requestHeadersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

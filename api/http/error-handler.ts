@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
 import { messages } from '@contract/messages';
 import { ApiError } from './errors';
 import { validationFailure } from './route-schema';
@@ -16,11 +17,20 @@ const frameworkErrors: Record<string, { status: number; message: string }> = {
 };
 
 /**
- * A multipart body the reader could not parse (no or wrong boundary, cut short): busboy's own
- * errors carry no status (the multipart plugin's own errors do, and are answered by it).
+ * A multipart body the reader could not parse (no, empty, wrong or too long a boundary, a part
+ * or the whole body cut short, a malformed part header): busboy's own errors carry no status
+ * and no code, only these messages (the multipart plugin's own errors have a code and a status).
+ * Also the request stream's own end before its body did (the client went away mid-body).
+ * Answered 400 in the envelope, by the error handler and by the upload route (decision 132).
  */
-function malformedMultipart(error: FastifyError): boolean {
-  return !error.statusCode && /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header)/.test(error.message);
+export function isMalformedBody(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return true;
+  if (statusCode || code) return false;
+  return /^(Multipart: Boundary not found|Boundary required|The needle |Unexpected end of (multipart data|form|file)|\w+ terminated early due to unexpected end of multipart data|Malformed part header|aborted$)/.test(
+    error.message,
+  );
 }
 
 /**
@@ -77,8 +87,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ errors: { message: messages.serviceUnavailable } });
     }
-    if (malformedMultipart(error)) {
-      return reply.status(400).send({ errors: { message: messages.badRequest } });
+    if (isMalformedBody(error)) {
+      return reply.status(400).send({ errors: { message: messages.requestIncomplete } });
     }
     if (databaseDataError(error)) {
       app.metrics.databaseErrors.inc({ kind: 'refused' });
@@ -100,3 +110,32 @@ export function registerErrorHandling(app: FastifyInstance) {
     reply.status(404).send({ errors: { message: messages.notFound } });
   });
 }
+
+/**
+ * What Node's HTTP parser refuses before any route sees it (a malformed request line or Host
+ * header, a body shorter than its length when the client half-closes, headers over the limit,
+ * a request slower than the server's timeouts): the envelope with a Spanish message, and the
+ * connection closed, never left open (Fastify's default answers in its own format).
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', messages.requestTooSlow]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', messages.requestHeadersTooLarge]
+        : [400, 'Bad Request', messages.requestIncomplete];
+  this.log.debug({ code: error.code }, 'client error');
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = Buffer.from(JSON.stringify({ errors: { message } }));
+  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+  // Sent and closed; a client that keeps its side open is cut off a moment later.
+  socket.end(Buffer.concat([Buffer.from(head), body]));
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+}
+
+/** How long a refused connection may linger for its answer to be read. */
+const CLIENT_ERROR_LINGER_MS = 1_000;

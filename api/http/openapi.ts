@@ -44,8 +44,11 @@ function transform(document: Transform) {
 /**
  * OpenAPI 3.1 at /api/openapi.json and a readable reference at /api/docs, both served by the API
  * itself (Swagger UI's own files, no CDN). Routes register after this, so each is described.
+ * Off in production unless API_DOCS=on (decision 132): the whole map of the API, every route and
+ * field, is no help to its users there; both paths are then 404 like any unknown one.
  */
 export async function registerOpenApi(app: FastifyInstance) {
+  if (!app.config.apiDocs) return;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

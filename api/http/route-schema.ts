@@ -10,8 +10,8 @@ import { z } from '@contract/zod';
  * and @fastify/swagger describes the route with it (api/http/openapi.ts), so validation and the
  * description cannot drift. `routeSchema` adds what every route of the kind can answer:
  * - 400 when it reads a query or path parameters (validation);
- * - 400, 413 and 415 for every POST and PUT, whatever it reads: Fastify reads any body sent
- *   (malformed JSON, too large, not JSON), added by `registerValidation`;
+ * - 400, 408, 413 and 415 for every POST and PUT, whatever it reads: Fastify reads any body sent
+ *   (malformed JSON, too slow, too large, not JSON), added by `registerValidation`;
  * - 401 unless it is public, 403 when only some roles may call it;
  * - 500 and 503 always (an unexpected failure; the database unavailable);
  * plus the route's own (404, 409, 429...).
@@ -37,6 +37,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Sin token, o token vencido, revocado o de una cuenta suspendida',
   403: 'El rol o la cuenta no permiten esta operación',
   404: 'No existe o no es visible para quien pregunta',
+  408: 'El cuerpo de la solicitud tardó demasiado en llegar',
   409: 'Conflicto con el estado actual',
   413: 'Cuerpo demasiado grande',
   415: 'Tipo de contenido no aceptado',
@@ -45,8 +46,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Servicio no disponible (base de datos); `retry-after` dice cuándo volver a intentar',
 };
 
-/** What any route that takes a body may answer: malformed JSON, too large, not JSON. */
-const BODY_ERRORS = [400, 413, 415] as const;
+/** What any route that takes a body may answer: malformed JSON, too slow (decision 132), too large, not JSON. */
+const BODY_ERRORS = [400, 408, 413, 415] as const;
 
 /** The metadata key the OpenAPI transform reads the success headers from (api/http/openapi.ts). */
 export const SUCCESS_HEADERS = 'x-success-headers';

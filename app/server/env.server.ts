@@ -1,5 +1,15 @@
 import { z } from '@contract/zod';
 
+/** A host name or address as WEB_UAT_HOSTS lists it, once lower-cased and without its port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])$/;
+
+/** The name of a host, without its port or a final dot, lower-cased: `UAT.Concesion.cl:8443` is `uat.concesion.cl`. */
+function hostNameOf(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  const name = trimmed.startsWith('[') ? trimmed.slice(0, trimmed.indexOf(']') + 1) || trimmed : trimmed.replace(/:\d*$/, '');
+  return name.replace(/\.$/, '');
+}
+
 /** Only outside production: a fixed secret so a fresh clone starts without configuration. */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
@@ -10,6 +20,12 @@ const envSchema = z
     SESSION_SECRET: z.string().optional(),
     CONCESSION_API_URL: z.url().default('http://127.0.0.1:4000'),
     CONCESSION_API_URL_UAT: z.url().optional(),
+    // Hosts of the web app that call the UAT API (decision 132): exact names, comma-separated, port ignored.
+    WEB_UAT_HOSTS: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(',').map(hostNameOf).filter(Boolean))
+      .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), 'must be comma-separated host names (uat.concesion.cl,uat2.concesion.cl)'),
   })
   .transform((env, ctx) => {
     const secrets = (env.SESSION_SECRET ?? '')
@@ -54,12 +70,17 @@ function loadEnv(): Env {
 
 export const env = loadEnv();
 
-/** docs/specification.md, "7. The calls it makes": the API host differs when the page host contains "uat". */
+/**
+ * docs/specification.md, "7. The calls it makes": the UAT deployment calls the UAT API. Only the
+ * hosts listed in WEB_UAT_HOSTS are UAT, by exact name (the port does not count): the
+ * specification's "the host contains uat" sent any such host (`evaluation.example`) to another
+ * API with the session's token, so it is narrowed here (docs/decisions/132-bad-requests-and-small-findings.md).
+ */
 export function apiBaseUrlFor(
   host: string | null | undefined,
-  config: Pick<Env, 'CONCESSION_API_URL' | 'CONCESSION_API_URL_UAT'>,
+  config: Pick<Env, 'CONCESSION_API_URL' | 'CONCESSION_API_URL_UAT' | 'WEB_UAT_HOSTS'>,
 ): string {
-  const isUat = (host ?? '').toLowerCase().includes('uat');
+  const isUat = host != null && config.WEB_UAT_HOSTS.includes(hostNameOf(host));
   const base = isUat && config.CONCESSION_API_URL_UAT ? config.CONCESSION_API_URL_UAT : config.CONCESSION_API_URL;
   return base.replace(/\/+$/, '');
 }

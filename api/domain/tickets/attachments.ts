@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { ATTACHMENT_TYPES, type Attachment, type AttachmentType } from '@contract/conversation';
+import { attachmentFileName } from '@contract/file-names';
 import { formatMessage, messages } from '@contract/messages';
 import type { PageQuery, Paged } from '@contract/envelope';
 import type { Database } from '../../platform/db/client';
@@ -22,13 +22,6 @@ export type StoredUpload = { key: string; size: number; fileName: string; conten
 
 /** The multipart reader's own error for a file over the limit (the route answers it with a 413). */
 const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
-
-/** A display name from whatever the browser sent: no folders, no control characters. */
-export function cleanFileName(name: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename((name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (base || 'archivo').slice(0, 200);
-}
 
 /**
  * Stores one uploaded file as it streams in. The type comes from its first bytes, never
@@ -109,13 +102,15 @@ export async function storeUpload(
     if ((source as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
   }
   const { key, size } = await storage.put(Readable.from(whole()));
-  return { key, size, fileName: cleanFileName(fileName), contentType: mime as AttachmentType };
+  // Its name without controls and with the extension of its real type (contract/file-names.ts).
+  return { key, size, fileName: attachmentFileName(fileName, mime as AttachmentType), contentType: mime as AttachmentType };
 }
 
 const toDto = (row: typeof attachment.$inferSelect & { uploaderName?: string | null }): Attachment => ({
   id: row.id,
   ticketId: row.ticketId,
-  fileName: row.fileName,
+  // Names stored before decision 132 are shown as a new upload's would be.
+  fileName: attachmentFileName(row.fileName, row.contentType as AttachmentType),
   contentType: row.contentType,
   sizeBytes: row.sizeBytes,
   uploadedBy: row.uploaderName ?? null,

@@ -341,6 +341,12 @@ describe('common passwords', () => {
     const signUp = await post('/api/profile/new', person({ password: 'Password1' }), undefined, '10.12.0.1');
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json().errors.fields).toEqual(tooCommon);
+    // With spaces and tabs around it, and the published demo password (decision 132).
+    for (const [password, address] of [[' \tPassword1  ', '10.12.0.5'], ['Demo-2026', '10.12.0.6'], ['\tdEMO-2026 ', '10.12.0.7']]) {
+      const padded = await post('/api/profile/new', person({ password }), undefined, address);
+      expect(padded.statusCode, password).toBe(400);
+      expect(padded.json().errors.fields, password).toEqual(tooCommon);
+    }
 
     const body = person();
     const created = (await post('/api/profile/new', body, admin)).json().payload;
@@ -380,7 +386,8 @@ describe('an admin setting a user’s password', () => {
     const otherAdminSession = await signIn(api.app, 'admin@concesion.demo');
     const self = (await api.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(ownAdmin) })).json().payload.userProfileDto as { id: string };
     const current = (await api.app.inject({ method: 'GET', url: `/api/profile/${self.id}`, headers: bearer(ownAdmin) })).json().payload;
-    const changed = await post('/api/profile/update', { ...current, realAddress: current.realAddress ?? '', password: 'Demo-2026' }, ownAdmin);
+    // Not the demo password again: a published password is refused (decision 132).
+    const changed = await post('/api/profile/update', { ...current, realAddress: current.realAddress ?? '', password: 'Ruta-68-Segura!' }, ownAdmin);
     expect(changed.json()).toMatchObject({ payload: { email: 'admin@concesion.demo' } });
     expect((await me(ownAdmin)).statusCode).toBe(200);
     expect((await me(otherAdminSession)).statusCode).toBe(401);

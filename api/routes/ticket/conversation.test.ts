@@ -132,6 +132,25 @@ describe('attachments', () => {
     expect(history.at(-1).action).toBe('ATTACHED');
   });
 
+  it('stores and serves names without bidirectional controls, with the extension of the real type (decision 132)', async () => {
+    const t = await createTicket(api, who.driver);
+    const response = await upload(who.driver, t.id, [
+      { name: 'foto.jpg\u202egpj.exe', content: PNG, type: 'image/jpeg' },
+      { name: 'x.php', content: PNG },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().payload.map((a: { fileName: string }) => a.fileName)).toEqual(['foto.jpggpj.png', 'x.png']);
+    const [first] = response.json().payload as { id: string }[];
+    const file = await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment/${first!.id}`, headers: who.driver.headers });
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="foto.jpggpj.png"; filename*=UTF-8''foto.jpggpj.png`);
+    // A name stored before the rule is served as a new upload's would be.
+    await api.database.db.update(attachment).set({ fileName: 'viejo\u2067\u202efdp.exe\u0007' }).where(eq(attachment.id, first!.id));
+    const old = await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment/${first!.id}`, headers: who.driver.headers });
+    expect(old.headers['content-disposition']).toBe(`attachment; filename="viejofdp.png"; filename*=UTF-8''viejofdp.png`);
+    const list = (await api.app.inject({ method: 'GET', url: `/api/ticket/${t.id}/attachment`, headers: who.driver.headers })).json().payload;
+    expect(list.content[0].fileName).toBe('viejofdp.png');
+  });
+
   it('refuses a renamed executable, an empty file and six files, leaving nothing behind', async () => {
     const t = await createTicket(api, who.driver);
     const before = { files: storedFiles().length, rows: await attachmentRows() };

@@ -4,11 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ATTACHMENT_LIST_SIZE, attachmentPageSchema, attachmentSchema, commentCreateSchema, commentPageSchema, commentSchema } from '@contract/conversation';
 import { pageQuerySchema } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
+import { attachmentDisposition } from '@contract/file-names';
+import type { AttachmentType } from '@contract/conversation-limits';
 import { z } from '@contract/zod';
 import { ApiError, notFound } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { allowRoles, requireAuth } from '../../http/auth';
 import { storageAnswer } from '../../http/storage-errors';
+import { isMalformedBody } from '../../http/error-handler';
 import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
 import { notificationText } from '../../domain/notifications/notifier';
 import { canAttachTo, canCommentOn } from '@contract/permissions';
@@ -114,6 +117,7 @@ export async function conversationRoutes(instance: FastifyInstance) {
       onRequest: [requireAuth, allowRoles(canAttachTo)],
       preValidation: loadVisibleTicket,
       schema: upload,
+      config: { multipart: true },
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -167,6 +171,9 @@ export async function conversationRoutes(instance: FastifyInstance) {
               : formatMessage(messages.attachmentTooLarge, { max: maxMb });
           throw new ApiError(413, message, { files: message });
         }
+        // A body cut short or malformed (a file part that ends early, a wrong boundary): the
+        // caller's mistake, a 400, never a 500 (decision 132).
+        if (isMalformedBody(error)) throw new ApiError(400, messages.requestIncomplete);
         throw storageAnswer(error, request.log);
       } finally {
         clearTimeout(timer);
@@ -199,12 +206,12 @@ export async function conversationRoutes(instance: FastifyInstance) {
     if (!found) throw notFound();
     // Opened before any header is set: a failure answers in the envelope, not as the file.
     const file = await openStored(request, found.storageKey);
-    const ascii = found.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
     return (
       reply
         .header('content-type', found.contentType)
         .header('content-length', String(found.sizeBytes))
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`)
+        // The name without controls, with its type's extension (decision 132).
+        .header('content-disposition', attachmentDisposition(found.fileName, found.contentType as AttachmentType))
         .header('x-content-type-options', 'nosniff')
         // Never kept by the browser: after "Cerrar sesión" nobody at a shared computer can reopen it.
         .header('cache-control', 'no-store')

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
+import { proxiedDisposition } from '@contract/file-names';
 import { requireAuth } from '~/server/auth/auth.server';
 import { ticketIdOf } from './events.server';
 
@@ -23,5 +24,7 @@ export async function attachmentFromApi(
     const value = upstream.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // The download's name made again here, without controls and with its type's extension (decision 132).
+  if (headers.has('content-disposition')) headers.set('content-disposition', proxiedDisposition(upstream.headers.get('content-disposition'), upstream.headers.get('content-type')));
   return new Response(upstream.body, { status: 200, headers });
 }
