@@ -143,6 +143,14 @@ export const messages = {
   rangeInverted: 'El valor final debe ser mayor o igual al inicial',
   dateInvalid: 'La fecha no es válida',
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  // Names and confirmed addresses (issue 31, docs/decisions/135-mail-that-cannot-be-abused.md).
+  nameInvalidCharacters: 'El nombre no puede tener saltos de línea ni caracteres de control',
+  emailConfirmationSent: 'Le enviamos un correo con un enlace para confirmar su dirección. El enlace vale 48 horas.',
+  emailConfirmed: 'Su correo quedó confirmado. Desde ahora le enviaremos los avisos también por correo.',
+  emailAlreadyConfirmed: 'Su correo ya está confirmado',
+  emailConfirmationInvalid: 'El enlace para confirmar el correo no es válido o ya fue usado. Pida uno nuevo en Mi perfil.',
+  emailConfirmationExpired: 'El enlace para confirmar el correo expiró. Pida uno nuevo en Mi perfil.',
+  emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -8,18 +8,14 @@ import { roleSchema } from './role-schema';
 import { rutSchema } from './rut-schema';
 import { pageQuerySchema } from './envelope';
 import { storable, storableMessage } from './text';
+import { personNameSchema } from './person-name-schema';
 import { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES } from './profile-fields';
 
 export { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES, type ProfileStatus } from './profile-fields';
 export const profileStatusSchema = z.enum(PROFILE_STATUSES);
 
-const requiredName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }))
-    .refine(storable, storableMessage);
+/** First and last names: no control characters nor line breaks (person-name-schema.ts). */
+const requiredName = (message: string) => personNameSchema(message, NAME_MAX);
 
 /** A new password: at least 6 characters (docs/specification.md, "9. Business constants and limits"), at most 255. */
 export const newPasswordSchema = z

@@ -67,6 +67,27 @@ describe('sign-up (POST /api/profile/new without a token)', () => {
     expect(list.json().payload.content.find((p: { email: string }) => p.email === 'x')).toBeUndefined();
   });
 
+  it('refuses line breaks and control characters in names with a 400 and the field, and stores nothing', async () => {
+    const body = person({ firstName: 'María\r\nBcc: todos@correo.cl', lastName: 'Soto\u202e' });
+    const response = await post('/api/profile/new', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      message: messages.validationFailed,
+      fields: { firstName: messages.nameInvalidCharacters, lastName: messages.nameInvalidCharacters },
+    });
+    const list = await api.app.inject({ method: 'GET', url: `/api/user/list?q=${body.email}`, headers: bearer(admin) });
+    expect(list.json().payload.content).toEqual([]);
+    const driver = await signIn(api.app, 'conductor@concesion.demo');
+    const own = await api.app.inject({
+      method: 'POST',
+      url: '/api/profile/me',
+      headers: bearer(driver),
+      payload: { firstName: 'Carla\u0085', lastName: 'Conductora', phone: '+56 9 8765 4321' },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().errors.fields).toEqual({ firstName: messages.nameInvalidCharacters });
+  });
+
   it('is rate limited per address', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await post('/api/profile/new', { email: 'bad' }, undefined, '172.16.5.5')).statusCode;
