@@ -102,6 +102,8 @@ export const profileSchema = z.object({
   rut: z.string().nullable(),
   realAddress: z.string().nullable(),
   status: profileStatusSchema,
+  /** Whether the owner confirmed the address: until then no mail but the confirmation goes to it (decision 135). */
+  emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -118,6 +120,11 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const resetPasswordSchema = z.object({
   token: z.string().min(20).max(200),
   password: newPasswordSchema,
+});
+
+/** POST /api/profile/confirm-email: the token of the e-mailed confirmation link (decision 135). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: messages.emailConfirmationInvalid }).min(20, messages.emailConfirmationInvalid).max(200, messages.emailConfirmationInvalid),
 });
 
 export { EMAIL_MAX };

@@ -8,6 +8,7 @@ import { notification, profile, ticket } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enqueueMail } from '../../platform/mail/queue';
 import type { NotificationBus } from './bus';
+import { mayMail } from '../accounts/email-confirmation';
 
 export type NotifyInput = {
   type: NotificationType;
@@ -64,7 +65,7 @@ export class Notifier {
     const everyone = [...new Set(recipientsOf.flat())];
     if (everyone.length === 0) return nothing;
     const people = await db
-      .select({ id: profile.id, email: profile.email, role: profile.profileCode })
+      .select({ id: profile.id, email: profile.email, role: profile.profileCode, emailConfirmedAt: profile.emailConfirmedAt })
       .from(profile)
       .where(and(inArray(profile.id, everyone), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
     const byId = new Map(people.map((p) => [p.id, p]));
@@ -80,9 +81,10 @@ export class Notifier {
       .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
       .returning();
     const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
+    // Mail only to confirmed addresses; the others see it in the app alone (decision 135).
     await enqueueMail(
       db,
-      deliveries.map(({ input, person }) => ({
+      deliveries.filter(({ person }) => mayMail(person)).map(({ input, person }) => ({
         to: person.email,
         subject: input.message,
         text: `${input.message}.\n\nVea el detalle en ${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}\n`,
