@@ -177,13 +177,15 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
           <dt>{t('own.email')}</dt>
           <dd>{profile.email}</dd>
           <dt>{t('emailConfirmation.label')}</dt>
-          <dd>{profile.emailConfirmed ? t('emailConfirmation.confirmed') : t('emailConfirmation.unconfirmed')}</dd>
+          <dd>
+            <span>{profile.emailConfirmed ? t('emailConfirmation.confirmed') : t('emailConfirmation.unconfirmed')}</span>
+            {profile.emailConfirmed ? null : <ResendConfirmation />}
+          </dd>
           <dt>{t('own.rut')}</dt>
           <dd>{profile.rut ? formatRut(profile.rut) : t('own.none')}</dd>
           <dt>{t('own.role')}</dt>
           <dd>{t(`roles.${profile.profileCode}`)}</dd>
         </dl>
-        {profile.emailConfirmed ? null : <ResendConfirmation />}
       </section>
 
       <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
@@ -200,11 +202,11 @@ function ResendConfirmation() {
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'resend-confirmation';
   return (
-    <Form method="post" className="form-stack">
-      <p className="screen-note">{t('emailConfirmation.unconfirmedNote')}</p>
+    <Form method="post" className="form-stack email-confirmation">
+      <span className="screen-note">{t('emailConfirmation.unconfirmedNote')}</span>
       <input type="hidden" name="intent" value="resend-confirmation" />
       <div className="form-actions">
-        <Button type="submit" variant="outlined" disabled={sending}>
+        <Button type="submit" variant="outlined" size="small" disabled={sending}>
           {sending ? t('emailConfirmation.resending') : t('emailConfirmation.resend')}
         </Button>
       </div>
