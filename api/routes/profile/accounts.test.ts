@@ -8,12 +8,12 @@ import { normalizeRut } from '@contract/rut';
 import { demoUsers } from '../../platform/db/seed';
 import { passwordReset } from '../../platform/db/schema';
 import { deleteProfile } from '../../domain/accounts/profile-admin';
-import { authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
+import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
 
 let api: TestApi;
 let admin: string;
 beforeAll(async () => {
-  api = await createTestApi({ demoTickets: 0 });
+  api = await createTestApi({ demoTickets: 0, cluster: true });
   admin = await signIn(api.app, 'admin@concesion.demo');
 });
 afterAll(() => api.close());
@@ -94,6 +94,25 @@ describe('sign-up (POST /api/profile/new without a token)', () => {
     expect(last).toBe(429);
     const other = await post('/api/profile/new', { email: 'bad' }, undefined, '172.16.5.6');
     expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('the enumeration sign-up allows (an accepted risk, decision 135)', () => {
+  it('answers "already registered", and counts those probes in the per-address limit shared by every API process', async () => {
+    const other = await anotherProcess(api);
+    try {
+      const probe = (app: typeof api.app, email: string) =>
+        app.inject({ method: 'POST', url: '/api/profile/new', payload: person({ email }), headers: { 'x-forwarded-for': '172.16.9.9' } });
+      const answers: number[] = [];
+      for (let i = 0; i < 10; i++) answers.push((await probe(i % 2 ? other : api.app, i % 2 ? 'operador@concesion.demo' : `nadie${i}.${counter}@correo.cl`)).statusCode);
+      expect(answers.filter((s) => s === 409)).toHaveLength(5);
+      const refused = await probe(other, 'supervisor@concesion.demo');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).not.toContain(messages.emailTaken);
+    } finally {
+      await other.close();
+    }
   });
 });
 
