@@ -8,6 +8,7 @@ import { normalizeRut } from '@contract/rut';
 import { demoUsers } from '../../platform/db/seed';
 import { passwordReset } from '../../platform/db/schema';
 import { deleteProfile } from '../../domain/accounts/profile-admin';
+import { validTicketBody } from '../../test/tickets';
 import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
 
 let api: TestApi;
@@ -86,6 +87,16 @@ describe('sign-up (POST /api/profile/new without a token)', () => {
     });
     expect(own.statusCode).toBe(400);
     expect(own.json().errors.fields).toEqual({ firstName: messages.nameInvalidCharacters });
+    // The reporter's name on a ticket, staff recording on someone's behalf.
+    const operator = await signIn(api.app, 'operador@concesion.demo');
+    const ticket = await api.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(operator),
+      payload: validTicketBody({ fullName: 'Camila\nRojas' }),
+    });
+    expect(ticket.statusCode).toBe(400);
+    expect(ticket.json().errors.fields).toEqual({ fullName: messages.nameInvalidCharacters });
   });
 
   it('is rate limited per address', async () => {
