@@ -184,6 +184,24 @@ describe('a driver who signs up', () => {
 });
 
 describe('addresses that count as confirmed', () => {
+  it('an address an admin sets on an unconfirmed account, which then gets mail there', async () => {
+    const driver = await signUp();
+    const link = linkIn((await mailsTo(driver.email))[0]!)!;
+    const { uuid } = await ownProfile(driver.token);
+    const moved = `nueva.${driver.email}`;
+    const edited = await post(
+      '/api/profile/update',
+      { uuid, email: moved, firstName: driver.firstName, lastName: driver.lastName, profileCode: 'DRIVER', phone: driver.phone, rut: driver.rut },
+      admin,
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().payload.emailConfirmed).toBe(true);
+    // The old link was for the old address: it confirms nothing now.
+    expect((await post('/api/profile/confirm-email', { token: link })).statusCode).toBe(400);
+    await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${moved}`, headers: { 'x-forwarded-for': '10.9.6.6' } });
+    expect(await mailsTo(moved)).toHaveLength(1);
+  });
+
   it('an account an admin creates gets no confirmation and gets mail at once; so do the demo people', async () => {
     const body = person();
     const created = await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin);
