@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, min } from 'drizzle-orm';
 import { messages } from '@contract/messages';
 import { fullName } from '@contract/person-name';
 import type { Database } from '../../platform/db/client';
@@ -75,12 +75,15 @@ export async function resendEmailConfirmation(db: Database, mailer: Mailer, prof
     if (!account) throw notFound();
     if (mayMail(account)) throw conflict(messages.emailAlreadyConfirmed);
     const since = new Date(now.getTime() - HOUR_MS);
-    const [{ n }] = (await tx
-      .select({ n: count() })
+    const [{ n, oldest }] = (await tx
+      .select({ n: count(), oldest: min(emailConfirmation.createdAt) })
       .from(emailConfirmation)
-      .where(and(eq(emailConfirmation.profileId, profileId), gt(emailConfirmation.createdAt, since)))) as [{ n: number }];
+      .where(and(eq(emailConfirmation.profileId, profileId), gt(emailConfirmation.createdAt, since)))) as [{ n: number; oldest: Date | string | null }];
     if (Number(n) >= CONFIRMATIONS_PER_HOUR) {
-      throw new ApiError(429, messages.emailConfirmationTooSoon, undefined, { 'retry-after': String(HOUR_MS / 1000) });
+      // Until the oldest link of the hour leaves it.
+      const freeAt = (oldest ? new Date(oldest).getTime() : now.getTime()) + HOUR_MS;
+      const seconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+      throw new ApiError(429, messages.emailConfirmationTooSoon, undefined, { 'retry-after': String(seconds) });
     }
     await storeConfirmation(tx, account, publicWebUrl, now);
   });
