@@ -13,6 +13,7 @@ export default [
     route('recover-password', 'routes/account/recover-password.tsx'),
     route('register', 'routes/account/register.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
+    route('confirm-email', 'routes/account/confirm-email.tsx'),
     route('logout', 'routes/account/logout.tsx'),
   ]),
 

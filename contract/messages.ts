@@ -156,6 +156,14 @@ export const messages = {
   requestIncomplete: 'La solicitud llegó incompleta o mal formada. Vuelva a intentarlo',
   requestTooSlow: 'La solicitud tardó demasiado en llegar. Vuelva a intentarlo',
   requestHeadersTooLarge: 'Las cabeceras de la solicitud son demasiado grandes',
+  // Names and confirmed addresses (issue 31, docs/decisions/135-mail-that-cannot-be-abused.md).
+  nameInvalidCharacters: 'El nombre no puede tener saltos de línea ni caracteres de control',
+  emailConfirmationSent: 'Le enviamos un correo con un enlace para confirmar su dirección. El enlace vale 48 horas.',
+  emailConfirmed: 'Su correo quedó confirmado. Desde ahora le enviaremos los avisos también por correo.',
+  emailAlreadyConfirmed: 'Su correo ya está confirmado',
+  emailConfirmationInvalid: 'El enlace para confirmar el correo no es válido o ya fue usado. Pida uno nuevo en Mi perfil.',
+  emailConfirmationExpired: 'El enlace para confirmar el correo expiró. Pida uno nuevo en Mi perfil.',
+  emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

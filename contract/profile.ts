@@ -8,18 +8,14 @@ import { roleSchema } from './role-schema';
 import { rutSchema } from './rut-schema';
 import { pageQuerySchema } from './envelope';
 import { storable, storableMessage } from './text';
+import { personNameSchema } from './person-name-schema';
 import { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES } from './profile-fields';
 
 export { ADDRESS_MAX, NAME_MAX, PROFILE_STATUSES, type ProfileStatus } from './profile-fields';
 export const profileStatusSchema = z.enum(PROFILE_STATUSES);
 
-const requiredName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(NAME_MAX, formatMessage(messages.tooLong, { max: NAME_MAX }))
-    .refine(storable, storableMessage);
+/** First and last names: no control characters nor line breaks (person-name-schema.ts). */
+const requiredName = (message: string) => personNameSchema(message, NAME_MAX);
 
 /** A new password: at least 6 characters (docs/specification.md, "9. Business constants and limits"), at most 255. */
 export const newPasswordSchema = z
@@ -106,6 +102,8 @@ export const profileSchema = z.object({
   rut: z.string().nullable(),
   realAddress: z.string().nullable(),
   status: profileStatusSchema,
+  /** Whether the owner confirmed the address: until then no mail but the confirmation goes to it (decision 135). */
+  emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -122,6 +120,11 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const resetPasswordSchema = z.object({
   token: z.string().min(20).max(200),
   password: newPasswordSchema,
+});
+
+/** POST /api/profile/confirm-email: the token of the e-mailed confirmation link (decision 135). */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: messages.emailConfirmationInvalid }).min(20, messages.emailConfirmationInvalid).max(200, messages.emailConfirmationInvalid),
 });
 
 export { EMAIL_MAX };

@@ -6,6 +6,7 @@ import { kilometerSchema } from './kilometer-schema';
 import { phoneSchema } from './phone-schema';
 import { rutSchema } from './rut-schema';
 import { storable, storableMessage } from './text';
+import { personNameSchema } from './person-name-schema';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES, type Channel } from './ticket-codes';
 import { TICKET_LIMITS } from './ticket-limits';
 import { COMMENT_MAX } from './conversation-limits';
@@ -106,7 +107,7 @@ export const ticketFieldsSchema = z.object({
   classificationId: classificationIdSchema,
   realAddress: optionalText(TICKET_LIMITS.realAddress),
   email: optionalEmailSchema,
-  fullName: requiredText(messages.fullNameRequired, TICKET_LIMITS.fullName),
+  fullName: personNameSchema(messages.fullNameRequired, TICKET_LIMITS.fullName),
   phone: phoneSchema,
   rut: rutSchema,
 });

@@ -117,7 +117,7 @@ const BODYLESS_ACTIONS = /\/(delete|disable|enable|read|read-all|end|end-others|
 const STREAMS = new Set(['/api/notification/stream']);
 
 /** Tables whose rows a request could add: their counts must not move. */
-const STORED = ['ticket', 'comment', 'ticket_history', 'attachment', 'profile', 'notification', 'mail_queue', 'password_reset'];
+const STORED = ['ticket', 'comment', 'ticket_history', 'attachment', 'profile', 'notification', 'mail_queue', 'password_reset', 'email_confirmation'];
 async function storedCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of STORED) {

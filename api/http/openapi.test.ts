@@ -113,7 +113,7 @@ describe('the OpenAPI description at /api/openapi.json', () => {
  * What anyone may call without a token (docs/specification.md, "7. The calls it makes"): health, sign-in,
  * sign-up and recovery.
  */
-const PUBLIC = new Set(['/api/health', '/api/ready', '/api/auth', '/api/profile/new', '/api/profile/forgotten/{email}', '/api/profile/reset']);
+const PUBLIC = new Set(['/api/health', '/api/ready', '/api/auth', '/api/profile/new', '/api/profile/forgotten/{email}', '/api/profile/reset', '/api/profile/confirm-email']);
 
 type Call = {
   method: string;
@@ -287,6 +287,14 @@ describe('real answers of every endpoint match their documented schemas', () => 
       expect: 400,
       request: () => ({ url: '/api/profile/reset', payload: { token: 'x'.repeat(43), password: 'Ruta-68-Segura!' } }),
     },
+    {
+      method: 'POST',
+      path: '/api/profile/confirm-email',
+      expect: 400,
+      request: () => ({ url: '/api/profile/confirm-email', payload: { token: 'x'.repeat(43) } }),
+    },
+    // The other driver was stored without a confirmed address (api/test/tickets.ts).
+    { method: 'POST', path: '/api/profile/me/confirm-email', request: () => ({ url: '/api/profile/me/confirm-email', headers: who.otherDriver.headers }) },
     {
       method: 'POST',
       path: '/api/profile/me/sessions/{id}/end',

@@ -107,7 +107,8 @@ for (const width of WIDTHS) {
 
     test('the public pages fit', async ({ page }) => {
       const found: string[] = [];
-      for (const path of ['/user/login', '/user/register', '/user/recover-password', '/user/reset-password?token=x', '/no-existe']) {
+      const confirmPages = ['/user/confirm-email?token=x', `/user/confirm-email?token=${'a'.repeat(43)}`];
+      for (const path of ['/user/login', '/user/register', '/user/recover-password', '/user/reset-password?token=x', ...confirmPages, '/no-existe']) {
         await page.goto(path);
         found.push(...(await misfits(page, width)));
       }

@@ -8,6 +8,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail } from './profiles';
 import { revokeAllTokens } from './tokens';
+import { mayMail } from './email-confirmation';
 import { fullName } from '@contract/person-name';
 
 export const RESET_LINK_VALID_MS = 60 * 60_000;
@@ -15,8 +16,9 @@ export const RESET_LINK_VALID_MS = 60 * 60_000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Sends a single-use link to a known, active address. The caller answers the same
- * whatever happens here, so nobody learns which addresses have accounts.
+ * Sends a single-use link to a known, active, confirmed address. The caller answers the same
+ * whatever happens here, so nobody learns which addresses have accounts. An address its owner has
+ * not confirmed gets nothing: no mail but the confirmation goes to it (decision 135).
  */
 export async function requestPasswordReset(
   db: Database,
@@ -26,7 +28,7 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<void> {
   const account = await findLiveProfileByEmail(db, email);
-  if (!account || account.status !== 'ACTIVE') return;
+  if (!account || account.status !== 'ACTIVE' || !mayMail(account)) return;
   const token = randomBytes(32).toString('base64url');
   await db.insert(passwordReset).values({
     profileId: account.id,

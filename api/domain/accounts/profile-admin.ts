@@ -22,6 +22,7 @@ export function toProfileDto(row: ProfileRow): Profile {
     rut: row.rut,
     realAddress: row.realAddress,
     status: row.status as Profile['status'],
+    emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -31,9 +32,14 @@ async function assertEmailFree(db: Database, email: string, exceptId?: string) {
   if (owner && owner.id !== exceptId) throw conflict(messages.emailTaken, { email: messages.emailTaken });
 }
 
-/** Creates an account. Without an admin behind it (public sign-up) it is always a DRIVER. */
+/**
+ * Creates an account. Without an admin behind it (public sign-up) it is always a DRIVER, and its
+ * address is unconfirmed until its owner opens the link (decision 135); an address an admin types
+ * counts as confirmed.
+ */
 export async function createProfile(db: Database, input: NewProfile, actor: Principal | null): Promise<Profile> {
-  const role: Role = actor?.role === 'ADMIN' ? input.profileCode : 'DRIVER';
+  const byAdmin = actor?.role === 'ADMIN';
+  const role: Role = byAdmin ? input.profileCode : 'DRIVER';
   await assertEmailFree(db, input.email);
   try {
     const [row] = await db
@@ -47,6 +53,7 @@ export async function createProfile(db: Database, input: NewProfile, actor: Prin
         phone: input.phone,
         rut: input.rut,
         realAddress: input.realAddress ?? null,
+        emailConfirmedAt: byAdmin ? new Date() : null,
       })
       .returning();
     return toProfileDto(row!);
@@ -103,6 +110,8 @@ export async function updateProfile(db: Database, input: UpdateProfile, actor: P
         rut: input.rut,
         realAddress: input.realAddress ?? null,
         updatedAt: new Date(),
+        // An address an admin types counts as confirmed, as when they create the account (decision 135).
+        ...(input.email !== current.email ? { emailConfirmedAt: new Date() } : {}),
         ...(passwordHash ? { passwordHash } : {}),
       })
       .where(eq(profile.id, current.id))

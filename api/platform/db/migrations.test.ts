@@ -54,3 +54,25 @@ describe('0014_write_quotas', () => {
     expect(columns.map((c) => c.column_name)).toEqual(['preview_key', 'preview_none']);
   });
 });
+
+describe('0015_email_confirmation', () => {
+  it('counts every profile already there as confirmed, and leaves later sign-ups unconfirmed', async () => {
+    // Back to the schema before it, with the demo people in it, then forward again.
+    await queryRows(api.database.db, sql`drop table email_confirmation`);
+    await queryRows(api.database.db, sql`alter table profile drop column email_confirmed_at`);
+    await runMigration('0015_email_confirmation.sql');
+    const [before] = await queryRows<{ n: number; unconfirmed: number }>(
+      api.database.db,
+      sql`select count(*)::int as n, (count(*) filter (where email_confirmed_at is null))::int as unconfirmed from profile`,
+    );
+    expect(before!.n).toBeGreaterThan(0);
+    expect(before!.unconfirmed).toBe(0);
+    const signUp = await api.app.inject({
+      method: 'POST',
+      url: '/api/profile/new',
+      payload: { email: 'despues.de.migrar@correo.cl', password: 'secreto-1', firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5' },
+    });
+    expect(signUp.statusCode).toBe(201);
+    expect(signUp.json().payload.emailConfirmed).toBe(false);
+  });
+});

@@ -37,6 +37,11 @@ export const profile = pgTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * When the owner confirmed the address (decision 135); null: no mail but the confirmation goes to it.
+     * Admin-created accounts, the seed and rows older than the column count as confirmed.
+     */
+    emailConfirmedAt: ts('email_confirmed_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -138,6 +143,24 @@ export const passwordReset = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('password_reset_hash_idx').on(t.tokenHash)],
+);
+
+/**
+ * One-time links that confirm a profile's address (decision 135), stored hashed like password resets.
+ * The address is kept with the link: a link confirms the address it was sent to, never a later one.
+ */
+export const emailConfirmation = pgTable(
+  'email_confirmation',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('email_confirmation_hash_idx').on(t.tokenHash), index('email_confirmation_profile_idx').on(t.profileId, t.createdAt)],
 );
 
 /** Ticket categories: each of one type, each with its SLA deadline in hours. */

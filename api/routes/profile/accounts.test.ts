@@ -8,12 +8,13 @@ import { normalizeRut } from '@contract/rut';
 import { demoUsers } from '../../platform/db/seed';
 import { passwordReset } from '../../platform/db/schema';
 import { deleteProfile } from '../../domain/accounts/profile-admin';
-import { authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
+import { validTicketBody } from '../../test/tickets';
+import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
 
 let api: TestApi;
 let admin: string;
 beforeAll(async () => {
-  api = await createTestApi({ demoTickets: 0 });
+  api = await createTestApi({ demoTickets: 0, cluster: true });
   admin = await signIn(api.app, 'admin@concesion.demo');
 });
 afterAll(() => api.close());
@@ -67,12 +68,62 @@ describe('sign-up (POST /api/profile/new without a token)', () => {
     expect(list.json().payload.content.find((p: { email: string }) => p.email === 'x')).toBeUndefined();
   });
 
+  it('refuses line breaks and control characters in names with a 400 and the field, and stores nothing', async () => {
+    const body = person({ firstName: 'María\r\nBcc: todos@correo.cl', lastName: 'Soto\u202e' });
+    const response = await post('/api/profile/new', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      message: messages.validationFailed,
+      fields: { firstName: messages.nameInvalidCharacters, lastName: messages.nameInvalidCharacters },
+    });
+    const list = await api.app.inject({ method: 'GET', url: `/api/user/list?q=${body.email}`, headers: bearer(admin) });
+    expect(list.json().payload.content).toEqual([]);
+    const driver = await signIn(api.app, 'conductor@concesion.demo');
+    const own = await api.app.inject({
+      method: 'POST',
+      url: '/api/profile/me',
+      headers: bearer(driver),
+      payload: { firstName: 'Carla\u0085', lastName: 'Conductora', phone: '+56 9 8765 4321' },
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().errors.fields).toEqual({ firstName: messages.nameInvalidCharacters });
+    // The reporter's name on a ticket, staff recording on someone's behalf.
+    const operator = await signIn(api.app, 'operador@concesion.demo');
+    const ticket = await api.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: bearer(operator),
+      payload: validTicketBody({ fullName: 'Camila\nRojas' }),
+    });
+    expect(ticket.statusCode).toBe(400);
+    expect(ticket.json().errors.fields).toEqual({ fullName: messages.nameInvalidCharacters });
+  });
+
   it('is rate limited per address', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await post('/api/profile/new', { email: 'bad' }, undefined, '172.16.5.5')).statusCode;
     expect(last).toBe(429);
     const other = await post('/api/profile/new', { email: 'bad' }, undefined, '172.16.5.6');
     expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('the enumeration sign-up allows (an accepted risk, decision 135)', () => {
+  it('answers "already registered", and counts those probes in the per-address limit shared by every API process', async () => {
+    const other = await anotherProcess(api);
+    try {
+      const probe = (app: typeof api.app, email: string) =>
+        app.inject({ method: 'POST', url: '/api/profile/new', payload: person({ email }), headers: { 'x-forwarded-for': '172.16.9.9' } });
+      const answers: number[] = [];
+      for (let i = 0; i < 10; i++) answers.push((await probe(i % 2 ? other : api.app, i % 2 ? 'operador@concesion.demo' : `nadie${i}.${counter}@correo.cl`)).statusCode);
+      expect(answers.filter((s) => s === 409)).toHaveLength(5);
+      const refused = await probe(other, 'supervisor@concesion.demo');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).not.toContain(messages.emailTaken);
+    } finally {
+      await other.close();
+    }
   });
 });
 
@@ -252,7 +303,8 @@ describe('password recovery', () => {
 
   it('sets a new password once, ends the other sessions, and refuses the link again', async () => {
     const body = person();
-    await post('/api/profile/new', body);
+    // Created by an admin: a confirmed address (a self-registered one gets no reset mail until confirmed, decision 135).
+    await post('/api/profile/new', body, admin);
     const oldSession = await signIn(api.app, body.email, body.password);
     await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}` });
     const token = (await linkFor(body.email))!;
@@ -325,7 +377,7 @@ describe('password recovery', () => {
 
   it('refuses an expired link', async () => {
     const body = person();
-    await post('/api/profile/new', body);
+    await post('/api/profile/new', body, admin);
     await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}` });
     const token = (await linkFor(body.email))!;
     await api.database.db.update(passwordReset).set({ expiresAt: new Date(Date.now() - 1000) }).where(isNull(passwordReset.usedAt));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { messages } from '@contract/messages';
-import { newProfileSchema, profileSchema, resetPasswordSchema, updateProfileSchema } from '@contract/profile';
+import { confirmEmailSchema, newProfileSchema, profileSchema, resetPasswordSchema, updateProfileSchema } from '@contract/profile';
 import { sessionsEndedSchema } from '@contract/sessions';
 import { messageSchema } from '@contract/confirmations';
 import { emailSchema, readBearerToken } from '@contract/auth';
@@ -13,6 +13,7 @@ import { allowRoles, principalOf, requireAuth, resolvePrincipal } from '../../ht
 import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../../domain/accounts/profile-admin';
 import { requestPasswordReset, resetPassword } from '../../domain/accounts/password-reset';
 import { revokeAllTokens } from '../../domain/accounts/tokens';
+import { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from '../../domain/accounts/email-confirmation';
 
 const idParams = z.object({ id: z.uuid() });
 const adminOnly = { onRequest: [requireAuth, allowRoles(canManageAccounts)] };
@@ -63,6 +64,11 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
   app.post('/api/profile/new', { ...signUpLimit, preValidation: noneOrAdmin, schema: signUp }, async (request, reply) => {
     const actor = request.principal;
     const created = await createProfile(app.db, request.body, actor);
+    // A driver who signed up is signed in at once; the link that confirms the address follows (decision 135).
+    if (!created.emailConfirmed) {
+      const account = { id: created.uuid, email: created.email, firstName: created.firstName, lastName: created.lastName };
+      app.mailer.prepareLater(() => sendEmailConfirmation(app.db, app.mailer, account, app.config.publicWebUrl));
+    }
     return reply.status(201).send({ payload: created });
   });
 
@@ -193,5 +199,36 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
     const input = request.body;
     await resetPassword(app.db, input.token, input.password);
     return { payload: { message: messages.passwordChanged } };
+  });
+
+  /**
+   * Opens the e-mailed confirmation link (decision 135). No token is needed: the link is the proof,
+   * and it may be opened on another device than the one signed in. The web page POSTs it from a
+   * button, so a mail scanner following the link confirms nothing.
+   */
+  const confirm = routeSchema({
+    summary: 'Confirmar el correo con el enlace recibido',
+    tags,
+    access: 'public',
+    body: confirmEmailSchema,
+    success: { payload: messageSchema },
+    errors: [429],
+  });
+  app.post('/api/profile/confirm-email', { ...publicLimit(10, 15), schema: confirm }, async (request) => {
+    await confirmEmail(app.db, request.body.token);
+    return { payload: { message: messages.emailConfirmed } };
+  });
+
+  /** "Reenviar confirmación" (Mi perfil): limited per account (in the database) and per address. */
+  const resend = routeSchema({
+    summary: 'Reenviar el enlace que confirma el correo propio',
+    tags,
+    access: 'signed-in',
+    success: { payload: messageSchema },
+    errors: [404, 409, 429],
+  });
+  app.post('/api/profile/me/confirm-email', { ...publicLimit(10, 60), onRequest: requireAuth, schema: resend }, async (request) => {
+    await resendEmailConfirmation(app.db, app.mailer, principalOf(request).profileId, app.config.publicWebUrl);
+    return { payload: { message: messages.emailConfirmationSent } };
   });
 }

@@ -49,4 +49,12 @@ export const auth = {
     haveAccount: '¿Ya tiene cuenta?',
   },
   backToLogin: 'Volver a iniciar sesión',
+  // The link that confirms a driver's address (docs/decisions/135-mail-that-cannot-be-abused.md).
+  confirmEmail: {
+    title: 'Confirmar correo',
+    intro: 'Confirme que esta dirección de correo es suya. Desde entonces le enviaremos también por correo los avisos de sus eventos.',
+    submit: 'Confirmar mi correo',
+    submitting: 'Confirmando…',
+    toProfile: 'Ir a Mi perfil',
+  },
 } as const;

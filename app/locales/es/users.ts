@@ -123,4 +123,13 @@ export const users = {
     deleting: 'Eliminando…',
     cancel: 'Cancelar',
   },
+  // Whether Mi perfil's address is confirmed (docs/decisions/135-mail-that-cannot-be-abused.md).
+  emailConfirmation: {
+    label: 'Estado del correo',
+    confirmed: 'Confirmado',
+    unconfirmed: 'Sin confirmar',
+    unconfirmedNote: 'Hasta que abra el enlace que le enviamos, sus avisos le llegan solo aquí, en la aplicación.',
+    resend: 'Reenviar confirmación',
+    resending: 'Enviando…',
+  },
 } as const;

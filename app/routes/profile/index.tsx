@@ -91,6 +91,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   const intent = formData.get('intent');
+  if (intent === 'resend-confirmation') {
+    // A new link to confirm the address (decision 135); the API limits how often.
+    const sent = await api.call('POST', '/api/profile/me/confirm-email');
+    if (sent.ok) return done(messages.emailConfirmationSent, 'email');
+    addToast(session, 'error', sent.message, 'email');
+    throw await redirectWithToasts(session, new URL(request.url).pathname);
+  }
   if (intent === 'two-step-setup') {
     const started = await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
     if (!started.ok) addToast(session, 'error', started.message, 'two-step');
@@ -169,6 +176,11 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
         <dl className="field-list">
           <dt>{t('own.email')}</dt>
           <dd>{profile.email}</dd>
+          <dt>{t('emailConfirmation.label')}</dt>
+          <dd>
+            <span>{profile.emailConfirmed ? t('emailConfirmation.confirmed') : t('emailConfirmation.unconfirmed')}</span>
+            {profile.emailConfirmed ? null : <ResendConfirmation />}
+          </dd>
           <dt>{t('own.rut')}</dt>
           <dd>{profile.rut ? formatRut(profile.rut) : t('own.none')}</dd>
           <dt>{t('own.role')}</dt>
@@ -181,6 +193,24 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
       {loaderData.twoStep ? <TwoStepPanel data={loaderData.twoStep} answer={actionData?.form === 'two-step' ? actionData : undefined} /> : null}
       <SessionsPanel sessions={loaderData.sessions} />
     </section>
+  );
+}
+
+/** Until the address is confirmed: why, and a new link (decision 135). */
+function ResendConfirmation() {
+  const t = useT('users');
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'resend-confirmation';
+  return (
+    <Form method="post" className="form-stack email-confirmation">
+      <span className="screen-note">{t('emailConfirmation.unconfirmedNote')}</span>
+      <input type="hidden" name="intent" value="resend-confirmation" />
+      <div className="form-actions">
+        <Button type="submit" variant="outlined" size="small" disabled={sending}>
+          {sending ? t('emailConfirmation.resending') : t('emailConfirmation.resend')}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

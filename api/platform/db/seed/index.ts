@@ -66,6 +66,8 @@ async function ensureProfile(
     profileCode: user.role,
     rut: user.rut ?? null,
     phone: user.phone ?? null,
+    // The demo people and the first admin count as confirmed (decision 135).
+    emailConfirmedAt: new Date(),
   });
 }
 
