@@ -143,6 +143,8 @@ export const messages = {
   rangeInverted: 'El valor final debe ser mayor o igual al inicial',
   dateInvalid: 'La fecha no es válida',
   invalidCharacters: 'El texto contiene caracteres no válidos',
+  // A form whose body could not be read (cut short, not a form): docs/decisions/131-no-request-stops-a-process.md.
+  formBodyInvalid: 'El formulario llegó incompleto o en un formato no válido. Vuelva a la página y envíelo de nuevo.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
-import { parseTrustedProxies, passClientAddress } from './client-address.mjs';
+import { normaliseAddress, parseTrustedProxies, passClientAddress } from './client-address.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../contract/request-id.mjs';
 import { accessLog } from './access-log.mjs';
 import { compressPages } from './compress-pages.mjs';
 import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
+import { answerClientError, isValidHost, refuseAndClose } from './request-guard.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -99,9 +100,15 @@ function replaceRequestHeader(req, name, value) {
 }
 
 const server = http.createServer((req, res) => {
-  // One id per request, end to end: a valid incoming one (a load balancer's) or a new one. The
-  // app sends it to the API with every call and shows it on error pages (docs/decisions/121-observability.md).
-  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  // A client that resets mid-body or mid-answer ends its own request, never the process
+  // (decision 131): the streams' errors are handled here, the app sees a body that never ends.
+  req.on('error', (err) => log.debug({ err: { code: err.code, message: err.message } }, 'request stream error'));
+  res.on('error', (err) => log.debug({ err: { code: err.code, message: err.message } }, 'response stream error'));
+  // One id per request, end to end: a valid incoming one from a trusted proxy (a load balancer's,
+  // WEB_TRUSTED_PROXIES) or a new one; a browser never chooses the id its requests are logged
+  // under. The app sends it to the API with every call and shows it on error pages
+  // (docs/decisions/121-observability.md, 131).
+  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER], trustedProxies.has(normaliseAddress(req.socket.remoteAddress)));
   replaceRequestHeader(req, REQUEST_ID_HEADER, req.id);
   res.setHeader(REQUEST_ID_HEADER, req.id);
   logRequest(req, res);
@@ -109,6 +116,13 @@ const server = http.createServer((req, res) => {
   // let a browser choose (server/client-address.mjs).
   passClientAddress(req, trustedProxies);
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  // A Host no URL can be built from ("[::1", "%00", empty): 400 and the connection closed, before
+  // the app would fail to build its Request and leave the socket open (decision 131).
+  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+    req.routeLabel = '(refused)';
+    refuseAndClose(req, res, 400);
+    return;
+  }
   const refused = refusal(req);
   if (refused) {
     req.routeLabel = '(refused)';
@@ -151,7 +165,14 @@ const server = http.createServer((req, res) => {
       if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
-    compressPages(req, res, () => app(req, res));
+    compressPages(req, res, () => {
+      // Whatever the app still throws (a response stream failing half-way) ends this request only.
+      app(req, res).catch((err) => {
+        log.error({ err }, 'request failed');
+        if (!res.headersSent) refuseAndClose(req, res, 500);
+        else res.destroy();
+      });
+    });
   };
   if (req.method === 'GET' || req.method === 'HEAD') {
     assets(req, res, dynamic);
@@ -170,6 +191,9 @@ async function ready() {
   }
 }
 
+// What the HTTP parser refuses (a malformed request line or header, headers over 16 KB) gets its
+// 4xx and the socket closes (decision 131).
+server.on('clientError', answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   log.info(`Web lista en http://localhost:${port}`);

@@ -43,11 +43,21 @@ export function loggerOptions(
         : common;
   return {
     logger,
-    // The web app's id (or a load balancer's) when valid, else a new one.
-    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    // The web app's id when valid and the caller is one of its processes (TRUSTED_WEB_ADDRESSES),
+    // else a new one: another caller never chooses the id its requests are logged under
+    // (docs/decisions/131-no-request-stops-a-process.md).
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER], isTrustedWebAddress(config, request.socket?.remoteAddress)),
     // One access line per request, written below, instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
   };
+}
+
+/** Whether a peer is one of the web app's processes: "::ffff:127.0.0.1" and "127.0.0.1" are the same. */
+export function isTrustedWebAddress(config: Pick<Config, 'trustedWebAddresses'>, address: string | undefined): boolean {
+  const plain = (value: string) => (value.toLowerCase().startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value).toLowerCase();
+  if (!address) return false;
+  const peer = plain(address);
+  return config.trustedWebAddresses.some((trusted) => plain(trusted) === peer);
 }
 
 /**

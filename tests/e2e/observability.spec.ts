@@ -16,7 +16,8 @@ let product: OwnProduct;
 
 test.beforeAll(async ({}, testInfo) => {
   product = await startOwnProduct(`observability-${testInfo.project.name}`, { LOG_LEVEL: 'info', METRICS_TOKEN }, {
-    webSettings: { LOG_LEVEL: 'info', METRICS_TOKEN },
+    // The test plays the load balancer in front of the web app: only a trusted proxy's request id is kept (decision 131).
+    webSettings: { LOG_LEVEL: 'info', METRICS_TOKEN, WEB_TRUSTED_PROXIES: '127.0.0.1,::1' },
     logs: true,
   });
 });
@@ -33,7 +34,7 @@ function logLines(): Record<string, unknown>[] {
   });
 }
 
-test('a request id sent to the web app is answered, passed to the API and logged by both', async ({ request }) => {
+test('a request id sent to the web app by a trusted proxy is answered, passed to the API and logged by both', async ({ request }) => {
   const id = `soporte-${Date.now()}`;
   const response = await request.get(`${product.webURL}/user/login`, { headers: { 'x-request-id': id } });
   expect(response.status()).toBe(200);
