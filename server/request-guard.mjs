@@ -3,19 +3,6 @@
 // resets mid-body, a failure of the app after the answer began. Each ends that request (400, or
 // the connection closed), never the process, never a socket left open.
 
-/** A name (letters, digits, dots, dashes), an IPv4 address or a bracketed IPv6 one, with an optional port. */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-
-/** Whether the Host header is one a URL can be built from (React Router's adapter does `new URL(path, "http://" + host)`). */
-export function isValidHost(host) {
-  if (typeof host !== 'string' || !HOST.test(host)) return false;
-  try {
-    return new URL(`http://${host}/`).host !== '';
-  } catch {
-    return false;
-  }
-}
-
 const TEXT = { 'content-type': 'text/plain; charset=utf-8', connection: 'close', 'cache-control': 'no-store' };
 
 /** Answers `status` with its reason and closes the connection once it is written. */

@@ -13,7 +13,8 @@ import { compressPages } from './compress-pages.mjs';
 import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
-import { answerClientError, isValidHost, refuseAndClose } from './request-guard.mjs';
+import { answerClientError, refuseAndClose } from './request-guard.mjs';
+import { isValidHost } from '../contract/valid-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
