@@ -20,7 +20,8 @@ const frameworkErrors: Record<string, { status: number; message: string }> = {
  * errors carry no status (the multipart plugin's own errors do, and are answered by it).
  */
 function malformedMultipart(error: FastifyError): boolean {
-  return !error.statusCode && /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header)/.test(error.message);
+  // "Part terminated early": a file part cut short (decision 131), a 500 before.
+  return !error.statusCode && /^(Multipart: Boundary not found|Unexpected end of (multipart data|form|file)|Malformed part header|Part terminated early)/.test(error.message);
 }
 
 /**

@@ -12,7 +12,8 @@ import type { ErrorPageData } from '~/utils/error-data';
  *   a multipart type without a boundary are refused with 400 before any action runs;
  * - `request.formData()` refuses a body it cannot read (cut short, a boundary that never comes,
  *   a broken part) with the same 400 instead of throwing a TypeError the error boundary would
- *   show as a 500. The streaming reader of uploads (multipart.server.ts) refuses the same way.
+ *   show as a 500 (below). The streaming reader of uploads (multipart.server.ts) and the upload
+ *   that passes the body on to the API (routes/events/upload.ts) refuse the same way.
  * The answer is the error page with the request id, in Spanish: no browser sends these bodies.
  */
 
@@ -49,22 +50,35 @@ export function refuseFormBody(request: Request): never {
 }
 
 /**
- * The root's middleware: refuses what is not a form, and makes `request.formData()` refuse an
- * unreadable body with 400 for every action that reads it.
+ * `request.formData()`, everywhere in the web process: a body it cannot read answers 400 instead
+ * of a TypeError the error boundary would show as a 500. On the prototype, because React Router
+ * hands each action a Request of its own (the URL without `.data`, `index`, `_routes`), not the
+ * one the middleware saw; installed once, when the root imports this module.
  */
-export const formBodyMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
-  if (SAFE_METHODS.has(request.method)) return next();
-  if (!isFormContentType(request.headers.get('content-type'), announcesBody(request))) refuseFormBody(request);
-  const read = request.formData.bind(request);
-  Object.defineProperty(request, 'formData', {
+const INSTALLED = Symbol.for('concesion.formBodyRefusal');
+function refuseUnreadableForms() {
+  const prototype = Request.prototype as Request & { [INSTALLED]?: true };
+  if (prototype[INSTALLED]) return;
+  const read = prototype.formData;
+  Object.defineProperty(prototype, 'formData', {
     configurable: true,
-    value: async () => {
+    writable: true,
+    value: async function formData(this: Request) {
       try {
-        return await read();
+        return await read.call(this);
       } catch {
-        return refuseFormBody(request);
+        return refuseFormBody(this);
       }
     },
   });
+  prototype[INSTALLED] = true;
+}
+refuseUnreadableForms();
+
+/** The root's middleware: refuses, before any action runs, a body that is not a form. */
+export const formBodyMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
+  if (!SAFE_METHODS.has(request.method) && !isFormContentType(request.headers.get('content-type'), announcesBody(request))) {
+    refuseFormBody(request);
+  }
   return next();
 };
