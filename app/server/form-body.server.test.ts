@@ -49,6 +49,18 @@ describe('the form body every action reads (decision 131)', () => {
     expect(await statusOf(post('--otra\r\n\r\n--otra--\r\n', 'multipart/form-data; boundary=XyZ'))).toBe(400);
   });
 
+  it('refuses a small multipart body that cannot be read even when the action reads nothing', async () => {
+    const cut = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb';
+    const request = new Request(URL_, { method: 'POST', body: cut, headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(cut.length) } });
+    expect(await statusOf(request, async () => undefined)).toBe(400);
+    // A readable one reaches the action, which can still read it.
+    const whole = '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--XyZ--\r\n';
+    const ok = new Request(URL_, { method: 'POST', body: whole, headers: { 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': String(whole.length) } });
+    let value: unknown = null;
+    expect(await statusOf(ok, async (r) => (value = (await r.formData()).get('a')))).toBe(204);
+    expect(value).toBe('b');
+  });
+
   it('leaves reads alone', async () => {
     expect(await statusOf(new Request(URL_, { headers: { 'content-type': 'application/json' } }), async () => undefined)).toBe(204);
   });

@@ -75,10 +75,26 @@ function refuseUnreadableForms() {
 }
 refuseUnreadableForms();
 
-/** The root's middleware: refuses, before any action runs, a body that is not a form. */
-export const formBodyMiddleware: MiddlewareFunction<Response> = ({ request }, next) => {
-  if (!SAFE_METHODS.has(request.method) && !isFormContentType(request.headers.get('content-type'), announcesBody(request))) {
-    refuseFormBody(request);
+/**
+ * Multipart bodies up to this size (a form's fields, small photos) are read once before the
+ * action, so an unreadable one is refused even by an action that would not read it (sign-out, a
+ * second step with none waiting). Larger ones (uploads, up to 64 MB) are only read by their
+ * action, as they stream on to the API (multipart.server.ts, routes/events/upload.ts).
+ */
+const READ_FIRST_MAX = 1024 * 1024;
+
+/**
+ * The root's middleware: refuses, before any action runs, a body that is not a form, and a
+ * small multipart body that cannot be read.
+ */
+export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (SAFE_METHODS.has(request.method)) return next();
+  const contentType = request.headers.get('content-type');
+  if (!isFormContentType(contentType, announcesBody(request))) refuseFormBody(request);
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (contentType?.toLowerCase().startsWith('multipart/') && length <= READ_FIRST_MAX) {
+    // A copy is read; the action reads the original. Unreadable: 400 (formData above).
+    await request.clone().formData();
   }
   return next();
 };
