@@ -1,3 +1,4 @@
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
@@ -52,12 +53,29 @@ export function loggerOptions(
   };
 }
 
-/** Whether a peer is one of the web app's processes: "::ffff:127.0.0.1" and "127.0.0.1" are the same. */
+const plainAddress = (value: string) => (value.toLowerCase().startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value);
+const trustedBlocks = new WeakMap<readonly string[], BlockList>();
+
+/**
+ * Whether a peer is one of the web app's processes (TRUSTED_WEB_ADDRESSES: addresses or CIDR
+ * ranges, as Fastify's trustProxy reads them); "::ffff:127.0.0.1" and "127.0.0.1" are the same.
+ */
 export function isTrustedWebAddress(config: Pick<Config, 'trustedWebAddresses'>, address: string | undefined): boolean {
-  const plain = (value: string) => (value.toLowerCase().startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value).toLowerCase();
   if (!address) return false;
-  const peer = plain(address);
-  return config.trustedWebAddresses.some((trusted) => plain(trusted) === peer);
+  let block = trustedBlocks.get(config.trustedWebAddresses);
+  if (!block) {
+    block = new BlockList();
+    for (const entry of config.trustedWebAddresses) {
+      const [ip, prefix] = plainAddress(entry.trim()).split('/');
+      const type = isIPv6(ip!) ? 'ipv6' : 'ipv4';
+      if (!isIP(ip!)) continue;
+      if (prefix === undefined) block.addAddress(ip!, type);
+      else block.addSubnet(ip!, Number(prefix), type);
+    }
+    trustedBlocks.set(config.trustedWebAddresses, block);
+  }
+  const peer = plainAddress(address);
+  return isIP(peer) !== 0 && block.check(peer, isIPv6(peer) ? 'ipv6' : 'ipv4');
 }
 
 /**
