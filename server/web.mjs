@@ -168,9 +168,12 @@ const server = http.createServer((req, res) => {
     };
     compressPages(req, res, () => {
       // Whatever the app still throws (a response stream failing half-way) ends this request only.
+      // A request target no URL can be built from ("http://[::1/") is the client's mistake: 400.
       app(req, res).catch((err) => {
-        log.error({ err }, 'request failed');
-        if (!res.headersSent) refuseAndClose(req, res, 500);
+        const invalidUrl = err?.code === 'ERR_INVALID_URL';
+        if (invalidUrl) log.warn({ requestId: req.id }, 'request target is not a URL');
+        else log.error({ err }, 'request failed');
+        if (!res.headersSent) refuseAndClose(req, res, invalidUrl ? 400 : 500);
         else res.destroy();
       });
     });

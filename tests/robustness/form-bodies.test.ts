@@ -19,7 +19,8 @@ import { rawRequest } from '../shared/raw-http';
  *   where the action would read none (sign-out, a second step with none waiting);
  * - below 500 for a well-formed body with odd values (a url-encoded body cut short is still one):
  *   the form's own answer, a redirect (3xx, or 202 for React Router's `.data` requests);
- * - 431 (headers too large) or 400 (malformed Host) with the connection closed by the server.
+ * - 431 (headers too large) or 400 (malformed Host or request target) with the connection closed
+ *   by the server.
  */
 
 type Target = { role: Role | null; path: string; cookie: string };
@@ -29,6 +30,7 @@ type Case =
   | { kind: 'well-formed'; contentType: string; body: Buffer }
   | { kind: 'huge-header'; size: number }
   | { kind: 'bad-host'; host: string }
+  | { kind: 'bad-target'; target: string }
   | { kind: 'slow-cut'; contentType: string; body: Buffer; pieces: number };
 
 const ROLES = Object.keys(ROLE_AREAS) as Role[];
@@ -163,6 +165,7 @@ const cases: fc.Arbitrary<Case> = fc.oneof(
   fc.record({ kind: fc.constant('well-formed' as const), contentType: fc.constant(MULTIPART), body: multipart }),
   fc.record({ kind: fc.constant('huge-header' as const), size: fc.integer({ min: 17_000, max: 80_000 }) }),
   fc.record({ kind: fc.constant('bad-host' as const), host: fc.constantFrom('[::1', '%00', '', ' ', 'a b', 'x:99999') }),
+  fc.record({ kind: fc.constant('bad-target' as const), target: fc.constantFrom('http://[::1/x', 'http://a b/', 'http://%00/', '//[::1') }),
   fc.record({
     kind: fc.constant('slow-cut' as const),
     contentType: fc.constantFrom(MULTIPART, URLENCODED),
@@ -246,6 +249,13 @@ describe('generated bodies to every form action of every role', () => {
             expect(answer.closedByServer, label).toBe(true);
             break;
           }
+          case 'bad-target': {
+            const request = head(target, ['Content-Length: 0']).replace(`POST ${target.path} `, `POST ${sent.target} `);
+            const answer = await rawRequest(port, `${request}\r\n\r\n`);
+            expect(answer.status, label).toBe(400);
+            expect(answer.closedByServer, label).toBe(true);
+            break;
+          }
           case 'slow-cut':
             await dribbleThenCut(target, sent.contentType, sent.body, sent.pieces);
             break;
@@ -267,5 +277,14 @@ describe('generated bodies to every form action of every role', () => {
       expect(json.status, target.path).toBe(400);
       expect(await webIsUp(), target.path).toBe(true);
     }
+  });
+});
+
+describe('request ids', () => {
+  it("are the web app's own unless a trusted proxy sent them (no WEB_TRUSTED_PROXIES here)", async () => {
+    const chosen = 'elegido-por-el-cliente-1';
+    const answer = await fetch(`${product.webURL}/user/login`, { headers: { 'x-request-id': chosen } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 });
