@@ -22,6 +22,11 @@ describe('the Host header', () => {
     expect(answer.closedByServer).toBe(true);
   });
 
+  it("keeps Fastify's own timeouts on the server that checks the Host first", () => {
+    expect(api.app.server.keepAliveTimeout).toBe(72_000);
+    expect(api.app.server.requestTimeout).toBe(0);
+  });
+
   it('answers a well-formed Host as before, keeping the connection', async () => {
     const answer = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: [::1]:4000\r\n\r\n', 1_000);
     expect(answer.status).toBe(200);
