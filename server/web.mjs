@@ -37,6 +37,15 @@ const routePattern = routePatternMatcher(build.routes);
  * through untouched (a download from the API), the pattern matched here.
  */
 const routeOf = (req) => req.routeLabel ?? (req.dynamic ? routePattern(new URL(req.url ?? '/', 'http://web').pathname) : 'static');
+/** Whether the request target makes a URL (the app and the access log both build one from it). */
+function isValidTarget(target) {
+  try {
+    new URL(target ?? '/', 'http://web');
+    return true;
+  } catch {
+    return false;
+  }
+}
 const logRequest = accessLog(log, routeOf);
 /** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
 const STREAM_PATH = '/resources/notifications/stream';
@@ -119,7 +128,9 @@ const server = http.createServer((req, res) => {
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
   // A Host no URL can be built from ("[::1", "%00", empty): 400 and the connection closed, before
   // the app would fail to build its Request and leave the socket open (decision 131).
-  if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+  // The same for a request target that is not a path ("http://%00/"): it would fail the app's URL
+  // and, once answered, the access log's (an exception no request may raise).
+  if ((req.headers.host !== undefined && !isValidHost(req.headers.host)) || !isValidTarget(req.url)) {
     req.routeLabel = '(refused)';
     refuseAndClose(req, res, 400);
     return;
