@@ -1,5 +1,7 @@
+import http from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { isValidHost } from '@contract/valid-host.mjs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -94,6 +96,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the web app's processes may say who the client is (server/client-address.mjs);
     // anyone else calling the API directly is known by their own socket address.
     trustProxy: deps.config.trustedWebAddresses.length > 0 ? deps.config.trustedWebAddresses : false,
+    // A Host no URL can be built from ("[::1", "%00", empty): 400 in the envelope and the
+    // connection closed before Fastify sees the request, as on the web app
+    // (docs/decisions/131-no-request-stops-a-process.md).
+    serverFactory: (handler, options) => {
+      const server = http.createServer((req, res) => {
+        if (req.headers.host !== undefined && !isValidHost(req.headers.host)) {
+          res.shouldKeepAlive = false;
+          res.writeHead(400, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(JSON.stringify({ errors: { message: messages.badRequest } }));
+          req.resume();
+          return;
+        }
+        handler(req, res);
+      });
+      // What Fastify sets on a server of its own making (its defaults are filled in by now).
+      const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = timeouts.requestTimeout ?? 0;
+      server.setTimeout(timeouts.connectionTimeout ?? 0);
+      return server;
+    },
     // The router's own refusals (a malformed or too long path parameter) in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply).status(400).send({ errors: { message: messages.badRequest } });

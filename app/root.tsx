@@ -7,6 +7,7 @@ import { Toasts } from '~/components/shell/toasts';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
 import { originCheckMiddleware } from '~/server/auth/origin-check.server';
+import { formBodyMiddleware } from '~/server/form-body.server';
 import { accessLogFields, requestIdOf } from '~/server/observability/observability.server';
 import { commitSession, readAuth, requestSession, sessionMiddleware, takeToasts } from '~/server/auth/session.server';
 import appStylesHref from '~/styles/app.css?url';
@@ -17,7 +18,7 @@ import { readThemeCookie } from '~/theme/theme-cookie';
 import { commonT, pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
 
-export const middleware: Route.MiddlewareFunction[] = [accessLogFields, originCheckMiddleware, i18nMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [accessLogFields, originCheckMiddleware, formBodyMiddleware, i18nMiddleware, sessionMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requestSession(request, context);

@@ -164,6 +164,8 @@ export const messages = {
   emailConfirmationInvalid: 'El enlace para confirmar el correo no es válido o ya fue usado. Pida uno nuevo en Mi perfil.',
   emailConfirmationExpired: 'El enlace para confirmar el correo expiró. Pida uno nuevo en Mi perfil.',
   emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
+  // A form whose body could not be read (cut short, not a form): docs/decisions/131-no-request-stops-a-process.md.
+  formBodyInvalid: 'El formulario llegó incompleto o en un formato no válido. Vuelva a la página y envíelo de nuevo.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -10,8 +10,12 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 const VALID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** The incoming id when it is a valid one, else a new random UUID. */
-export function requestIdFrom(incoming) {
+/**
+ * The incoming id when it is a valid one sent by a trusted peer (a proxy the operator listed; for
+ * the API, the web app), else a new random UUID: a client never chooses the id its requests are
+ * logged under (docs/decisions/131-no-request-stops-a-process.md).
+ */
+export function requestIdFrom(incoming, trusted = false) {
   const value = Array.isArray(incoming) ? incoming[0] : incoming;
-  return typeof value === 'string' && VALID.test(value) ? value : globalThis.crypto.randomUUID();
+  return trusted && typeof value === 'string' && VALID.test(value) ? value : globalThis.crypto.randomUUID();
 }

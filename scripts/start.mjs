@@ -1,5 +1,5 @@
 // Starts the concession API and the web app (production builds) side by side.
-// `npm start` builds first; this script only runs them and stops both together.
+// `npm start` builds first; this script only runs them, restarts one that dies, and stops both together.
 import { spawn } from 'node:child_process';
 
 const webPort = process.env.PORT ?? '3000';
@@ -17,30 +17,75 @@ if (!env.SESSION_SECRET) {
   console.log('SESSION_SECRET no definido: se generó uno para esta ejecución (las sesiones terminan al reiniciar).');
 }
 
-const children = [];
+/**
+ * Each service runs under a supervisor of its own (docs/decisions/131-no-request-stops-a-process.md):
+ * a process that dies after it came up is started again, 1 s later, then 2, 4... up to 30 s while
+ * it keeps dying, back to 1 s once it stayed up a minute; each restart is logged. The other
+ * service keeps running meanwhile. SIGINT or SIGTERM stop both (each drains within its
+ * SHUTDOWN_TIMEOUT_MS; after that and a second more, they are killed).
+ * START_API_SCRIPT and START_WEB_SCRIPT name other scripts to run (scripts/start.test.ts).
+ */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 30_000;
+const STABLE_MS = 60_000;
+const apiScript = process.env.START_API_SCRIPT ?? 'build/api/server.mjs';
+const webScript = process.env.START_WEB_SCRIPT ?? 'server/web.mjs';
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+const services = [];
 let stopping = false;
 
-function run(name, args, extraEnv = {}) {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`${name} terminó (código ${code}); deteniendo todo.`);
-      stop(code ?? 1);
-    }
-  });
-  children.push(child);
-  return child;
+function supervise(name, args, extraEnv = {}) {
+  const service = { name, child: null, delay: RESTART_FIRST_MS, timer: null, restarts: 0 };
+  const launch = () => {
+    service.timer = null;
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
+    service.child = child;
+    child.on('error', (error) => console.error(`${name}: no se pudo iniciar (${error.message}).`));
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      // Up a minute or more: it was not dying in a loop, the next restart is quick again.
+      if (Date.now() - startedAt >= STABLE_MS) service.delay = RESTART_FIRST_MS;
+      const wait = service.delay;
+      service.delay = Math.min(service.delay * 2, RESTART_MAX_MS);
+      service.restarts += 1;
+      const how = signal ? `señal ${signal}` : `código ${code}`;
+      console.error(`${name} terminó (${how}); se reinicia en ${wait / 1000} s (reinicio ${service.restarts}).`);
+      service.timer = setTimeout(launch, wait);
+    });
+  };
+  launch();
+  services.push(service);
+  return service;
 }
 
 function stop(code = 0) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500).unref();
+  const running = [];
+  for (const service of services) {
+    if (service.timer) clearTimeout(service.timer);
+    const child = service.child;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      running.push(new Promise((resolve) => child.once('exit', resolve)));
+      child.kill('SIGTERM');
+    }
+  }
+  // Each service drains within its own deadline; past it (and a second more) it is killed.
+  const deadline = setTimeout(() => {
+    for (const { child } of services) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    process.exit(code);
+  }, shutdownTimeoutMs + 1_000);
+  deadline.unref();
+  void Promise.all(running).then(() => process.exit(code));
 }
+
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
 
 async function waitFor(url, seconds) {
   const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !stopping) {
     try {
       if ((await fetch(url)).ok) return true;
     } catch {}
@@ -49,12 +94,13 @@ async function waitFor(url, seconds) {
   return false;
 }
 
-run('La API', ['build/api/server.mjs']);
+supervise('La API', [apiScript]);
 if (!(await waitFor(`${apiUrl}/api/health`, 60))) {
+  // Never up at all (a configuration error, a port taken): restarting would not help.
   console.error(`La API no respondió en ${apiUrl}/api/health.`);
   stop(1);
-} else {
-  run('La web', ['server/web.mjs'], { PORT: webPort });
+} else if (!stopping) {
+  supervise('La web', [webScript], { PORT: webPort });
   await waitFor(`http://127.0.0.1:${webPort}/user/login`, 30);
   const demo = env.SEED === 'demo';
   console.log(`\nListo: http://localhost:${webPort}`);
@@ -64,5 +110,3 @@ if (!(await waitFor(`${apiUrl}/api/health`, 60))) {
   }
 }
 
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every suite (typecheck, lint, unit and API, browser with JavaScript on and off, replicas on
-# this machine's PostgreSQL),
+# this machine's PostgreSQL, robustness of the web process against generated bodies),
 # then one line "N passed, N failed" summing them all. Fails when any suite fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,7 +29,9 @@ else
   PLAYWRIGHT_JSON_OUTPUT_NAME=.test-reports/playwright.json npx playwright test --reporter=list,json || status=1
   echo "== Replicas: several API and web processes on this machine's PostgreSQL"
   npx vitest run --config tests/replicas/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.test-reports/replicas.json || status=1
+  echo "== Robustness: generated bodies to every form action of a real web process (decision 131)"
+  npx vitest run --config tests/robustness/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.test-reports/robustness.json || status=1
 fi
 
-node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/lint.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json
+node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/lint.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json .test-reports/robustness.json
 exit $status

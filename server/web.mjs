@@ -6,13 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
-import { parseTrustedProxies, passClientAddress } from './client-address.mjs';
+import { normaliseAddress, parseTrustedProxies, passClientAddress } from './client-address.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../contract/request-id.mjs';
 import { accessLog } from './access-log.mjs';
 import { compressPages } from './compress-pages.mjs';
 import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
+import { answerClientError, refuseAndClose } from './request-guard.mjs';
+import { isValidHost } from '../contract/valid-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -35,6 +37,15 @@ const routePattern = routePatternMatcher(build.routes);
  * through untouched (a download from the API), the pattern matched here.
  */
 const routeOf = (req) => req.routeLabel ?? (req.dynamic ? routePattern(new URL(req.url ?? '/', 'http://web').pathname) : 'static');
+/** Whether the request target makes a URL (the app and the access log both build one from it). */
+function isValidTarget(target) {
+  try {
+    new URL(target ?? '/', 'http://web');
+    return true;
+  } catch {
+    return false;
+  }
+}
 const logRequest = accessLog(log, routeOf);
 /** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
 const STREAM_PATH = '/resources/notifications/stream';
@@ -99,9 +110,15 @@ function replaceRequestHeader(req, name, value) {
 }
 
 const server = http.createServer((req, res) => {
-  // One id per request, end to end: a valid incoming one (a load balancer's) or a new one. The
-  // app sends it to the API with every call and shows it on error pages (docs/decisions/121-observability.md).
-  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  // A client that resets mid-body or mid-answer ends its own request, never the process
+  // (decision 131): the streams' errors are handled here, the app sees a body that never ends.
+  req.on('error', (err) => log.debug({ err: { code: err.code, message: err.message } }, 'request stream error'));
+  res.on('error', (err) => log.debug({ err: { code: err.code, message: err.message } }, 'response stream error'));
+  // One id per request, end to end: a valid incoming one from a trusted proxy (a load balancer's,
+  // WEB_TRUSTED_PROXIES) or a new one; a browser never chooses the id its requests are logged
+  // under. The app sends it to the API with every call and shows it on error pages
+  // (docs/decisions/121-observability.md, 131).
+  req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER], trustedProxies.has(normaliseAddress(req.socket.remoteAddress)));
   replaceRequestHeader(req, REQUEST_ID_HEADER, req.id);
   res.setHeader(REQUEST_ID_HEADER, req.id);
   logRequest(req, res);
@@ -109,6 +126,15 @@ const server = http.createServer((req, res) => {
   // let a browser choose (server/client-address.mjs).
   passClientAddress(req, trustedProxies);
   for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+  // A Host no URL can be built from ("[::1", "%00", empty): 400 and the connection closed, before
+  // the app would fail to build its Request and leave the socket open (decision 131).
+  // The same for a request target that is not a path ("http://%00/"): it would fail the app's URL
+  // and, once answered, the access log's (an exception no request may raise).
+  if ((req.headers.host !== undefined && !isValidHost(req.headers.host)) || !isValidTarget(req.url)) {
+    req.routeLabel = '(refused)';
+    refuseAndClose(req, res, 400);
+    return;
+  }
   const refused = refusal(req);
   if (refused) {
     req.routeLabel = '(refused)';
@@ -151,7 +177,17 @@ const server = http.createServer((req, res) => {
       if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
-    compressPages(req, res, () => app(req, res));
+    compressPages(req, res, () => {
+      // Whatever the app still throws (a response stream failing half-way) ends this request only.
+      // A request target no URL can be built from ("http://[::1/") is the client's mistake: 400.
+      app(req, res).catch((err) => {
+        const invalidUrl = err?.code === 'ERR_INVALID_URL';
+        if (invalidUrl) log.warn({ requestId: req.id }, 'request target is not a URL');
+        else log.error({ err }, 'request failed');
+        if (!res.headersSent) refuseAndClose(req, res, invalidUrl ? 400 : 500);
+        else res.destroy();
+      });
+    });
   };
   if (req.method === 'GET' || req.method === 'HEAD') {
     assets(req, res, dynamic);
@@ -170,6 +206,9 @@ async function ready() {
   }
 }
 
+// What the HTTP parser refuses (a malformed request line or header, headers over 16 KB) gets its
+// 4xx and the socket closes (decision 131).
+server.on('clientError', answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   log.info(`Web lista en http://localhost:${port}`);

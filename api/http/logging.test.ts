@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
+import { isTrustedWebAddress } from './logging';
 import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client';
 import { seedDatabase } from '../platform/db/seed';
@@ -58,6 +59,28 @@ describe('request ids', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': bad } });
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it("keeps a caller's id only when the caller is one of the web app's processes (TRUSTED_WEB_ADDRESSES)", async () => {
+    // The default trusts 127.0.0.1 and ::1 (above); any other address gets an id of the API's own.
+    const outsider = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '203.0.113.9', headers: { 'x-request-id': 'chosen-by-outsider-1' } });
+    expect(outsider.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const mapped = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '::ffff:127.0.0.1', headers: { 'x-request-id': 'web-mapped-12345' } });
+    expect(mapped.headers['x-request-id']).toBe('web-mapped-12345');
+  });
+
+  it('reads TRUSTED_WEB_ADDRESSES as addresses or ranges, as Fastify does', () => {
+    const config = { trustedWebAddresses: ['10.0.1.0/24', '::1', 'fd00::/64'] };
+    expect(isTrustedWebAddress(config, '10.0.1.77')).toBe(true);
+    expect(isTrustedWebAddress(config, '::ffff:10.0.1.77')).toBe(true);
+    expect(isTrustedWebAddress(config, '10.0.2.1')).toBe(false);
+    expect(isTrustedWebAddress(config, '::1')).toBe(true);
+    expect(isTrustedWebAddress(config, 'fd00::5')).toBe(true);
+    expect(isTrustedWebAddress(config, '127.0.0.1')).toBe(false);
+    expect(isTrustedWebAddress(config, undefined)).toBe(false);
+  });
+
+  it('gives each request without an id a new one', async () => {
     const a = await app.inject({ method: 'GET', url: '/api/health' });
     const b = await app.inject({ method: 'GET', url: '/api/health' });
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);

@@ -1,3 +1,4 @@
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
@@ -43,11 +44,38 @@ export function loggerOptions(
         : common;
   return {
     logger,
-    // The web app's id (or a load balancer's) when valid, else a new one.
-    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    // The web app's id when valid and the caller is one of its processes (TRUSTED_WEB_ADDRESSES),
+    // else a new one: another caller never chooses the id its requests are logged under
+    // (docs/decisions/131-no-request-stops-a-process.md).
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER], isTrustedWebAddress(config, request.socket?.remoteAddress)),
     // One access line per request, written below, instead of Fastify's two.
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
   };
+}
+
+const plainAddress = (value: string) => (value.toLowerCase().startsWith('::ffff:') && value.includes('.') ? value.slice(7) : value);
+const trustedBlocks = new WeakMap<readonly string[], BlockList>();
+
+/**
+ * Whether a peer is one of the web app's processes (TRUSTED_WEB_ADDRESSES: addresses or CIDR
+ * ranges, as Fastify's trustProxy reads them); "::ffff:127.0.0.1" and "127.0.0.1" are the same.
+ */
+export function isTrustedWebAddress(config: Pick<Config, 'trustedWebAddresses'>, address: string | undefined): boolean {
+  if (!address) return false;
+  let block = trustedBlocks.get(config.trustedWebAddresses);
+  if (!block) {
+    block = new BlockList();
+    for (const entry of config.trustedWebAddresses) {
+      const [ip, prefix] = plainAddress(entry.trim()).split('/');
+      const type = isIPv6(ip!) ? 'ipv6' : 'ipv4';
+      if (!isIP(ip!)) continue;
+      if (prefix === undefined) block.addAddress(ip!, type);
+      else block.addSubnet(ip!, Number(prefix), type);
+    }
+    trustedBlocks.set(config.trustedWebAddresses, block);
+  }
+  const peer = plainAddress(address);
+  return isIP(peer) !== 0 && block.check(peer, isIPv6(peer) ? 'ipv6' : 'ipv4');
 }
 
 /**

@@ -11,17 +11,6 @@ declare module 'fastify' {
 }
 
 /**
- * A Host header as RFC 9110 allows it: a registered name (a final dot too) or IPv4 address, or an
- * IPv6 literal in brackets, with an optional port. `[::1`, `%00`, a space or an empty value are not
- * hosts. None at all is HTTP/1.0 (a load balancer's health check): Node refuses it on HTTP/1.1.
- */
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._~-]{0,251}[A-Za-z0-9_~])?\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-
-export function isValidHost(host: string | undefined): boolean {
-  return host === undefined || HOST.test(host);
-}
-
-/**
  * How long a request body other than an upload may take to arrive, from its first byte: JSON bodies
  * are 256 KB at most, seconds even on a bad mobile link. Uploads have their own deadline
  * (UPLOAD_DEADLINE_MS); the HTTP server itself sets none (Fastify's requestTimeout is 0).
@@ -30,7 +19,6 @@ export const BODY_DEADLINE_MS = 30_000;
 
 /**
  * Requests refused before any route runs (docs/decisions/132-bad-requests-and-small-findings.md):
- * - a malformed Host header: 400 in the envelope, and the connection closed;
  * - a multipart body sent to a route that does not read one: 415. The multipart plugin accepts
  *   such a body for every route and leaves it unread, so a JSON route would run with no body at
  *   all (an update with nothing in it answered 200);
@@ -38,11 +26,6 @@ export const BODY_DEADLINE_MS = 30_000;
  *   closed, so a client trickling bytes cannot hold a connection and its memory for ever.
  */
 export function registerRequestGuards(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (isValidHost(request.headers.host)) return;
-    reply.header('connection', 'close');
-    throw new ApiError(400, messages.badRequest);
-  });
   app.addHook('preParsing', async (request, reply, payload) => {
     const { headers } = request;
     if (request.routeOptions.config.multipart) return payload;

@@ -149,4 +149,56 @@ describe('readFieldsThenFiles', () => {
     const { body } = upload.filesBody();
     await expect(new Response(body).arrayBuffer()).rejects.toThrow();
   });
+
+  /** The status a refused read threw (React Router's `data(…, { status })`), or null when it did not throw one. */
+  async function refusedStatus(promise: Promise<unknown>): Promise<number | null> {
+    try {
+      await promise;
+      return null;
+    } catch (error) {
+      return (error as { init?: { status?: number } }).init?.status ?? null;
+    }
+  }
+
+  const TRUNCATED_FILE =
+    '--XyZ\r\nContent-Disposition: form-data; name="description"\r\n\r\nabc\r\n' +
+    '--XyZ\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nAAAAAAAAAA';
+
+  it('survives a file part cut short (the 168-byte body that stopped the web process) and reports the body malformed', async () => {
+    // Before decision 131 busboy's "Part terminated early" was an `error` on a file stream
+    // nobody listened to: an uncaught exception (vitest fails the run on one).
+    const upload = await readFieldsThenFiles(
+      new Request(URL_, { method: 'POST', body: TRUNCATED_FILE, headers: { 'content-type': 'multipart/form-data; boundary=XyZ' } }),
+    );
+    expect(upload.fields.get('description')).toBe('abc');
+    expect(upload.hasFiles).toBe(true);
+    // The action creates the event first (an API call): the parser meets the cut meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { body } = upload.filesBody();
+    await expect(new Response(body).arrayBuffer()).rejects.toThrow();
+    await upload.discard();
+    expect(upload.malformed()).toBe(true);
+  });
+
+  it('refuses with 400 a body cut short before its first file, a wrong boundary or a broken part header', async () => {
+    const bodies = [
+      '--XyZ\r\nContent-Disposition: form-data; name="descrip',
+      '--otro\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--otro--\r\n',
+      '--XyZ\r\nContent-Disposition: form-data; name="a"\r\n' + 'x'.repeat(100_000),
+    ];
+    for (const body of bodies) {
+      const request = new Request(URL_, { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=XyZ' } });
+      expect(await refusedStatus(readFieldsThenFiles(request)), body.slice(0, 40)).toBe(400);
+    }
+  });
+
+  it('keeps a whole body with its files as not malformed', async () => {
+    const form = new FormData();
+    form.append('description', 'Completo');
+    form.append('files', new File([Buffer.from('ok')], 'a.png', { type: 'image/png' }));
+    const upload = await readFieldsThenFiles(new Request(URL_, { method: 'POST', body: form }));
+    await new Response(upload.filesBody().body).arrayBuffer();
+    await upload.discard();
+    expect(upload.malformed()).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Busboy, { type BusboyFileStream } from '@fastify/busboy';
+import { refuseFormBody } from './form-body.server';
 
 /** Text fields come from a form, never in bulk: these bound what the web process keeps in memory. */
 const FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 100, fieldNameSize: 100 };
@@ -23,6 +24,11 @@ export type FieldsThenFiles = {
   filesBody(): { body: ReadableStream<Uint8Array>; contentType: string };
   /** Reads what is left of the request and drops it, so the browser gets the answer. */
   discard(): Promise<void>;
+  /**
+   * Whether the body turned out malformed or cut short (known once `discard` has resolved):
+   * the action then answers 400 (docs/decisions/131-no-request-stops-a-process.md).
+   */
+  malformed(): boolean;
 };
 
 /** A header parameter as browsers write it: quotes and line breaks percent-encoded. */
@@ -38,25 +44,30 @@ function withoutFiles(fields: FormData): FieldsThenFiles {
       throw new Error('This form sent no files');
     },
     discard: async () => undefined,
+    malformed: () => false,
   };
 }
 
 /**
  * Reads a multipart request up to its first chosen file. Other bodies (url-encoded) are
- * read whole, as `request.formData()` would, and have no files.
+ * read whole, as `request.formData()` would, and have no files. A body the parser cannot
+ * read up to the first file (cut short, a broken part header) throws the 400 of
+ * form-body.server.ts; every stream involved has its `error` handled, so no body, however
+ * broken, can take the process down (decision 131).
  */
 export async function readFieldsThenFiles(request: Request): Promise<FieldsThenFiles> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!request.body || !contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return withoutFiles(await request.formData().catch(() => new FormData()));
+    // request.formData() refuses a malformed body with a 400 (form-body.server.ts).
+    return withoutFiles(await request.formData());
   }
   let parser: ReturnType<typeof Busboy>;
   try {
     parser = Busboy({ headers: { 'content-type': contentType }, limits: FIELD_LIMITS });
   } catch {
-    // No boundary: nothing readable, so the form's own validation answers.
-    await request.body.cancel();
-    return withoutFiles(new FormData());
+    // No boundary (the root's middleware refuses these first): nothing readable.
+    await request.body.cancel().catch(() => undefined);
+    refuseFormBody(request);
   }
 
   const fields = new FormData();
@@ -90,6 +101,9 @@ export async function readFieldsThenFiles(request: Request): Promise<FieldsThenF
     if (!firstFile) fields.append(name, value);
   });
   parser.on('file', (_name: string, stream: BusboyFileStream, filename: string | undefined, _encoding: string, mimeType: string) => {
+    // A part cut short ("Part terminated early") fails its stream as well as the parser: the
+    // parser's error is the one acted on (finish), this listener only keeps the process alive.
+    stream.on('error', () => undefined);
     if (discarding || !filename) {
       stream.resume();
       return;
@@ -131,7 +145,8 @@ export async function readFieldsThenFiles(request: Request): Promise<FieldsThenF
   });
   source.pipe(parser);
 
-  const hasFiles = await readiness;
+  // Cut short or malformed before the first file: nothing was done yet, the form is refused.
+  const hasFiles = await readiness.catch(() => refuseFormBody(request));
 
   /** The next chosen file, or null once the request has ended. */
   async function nextFile(): Promise<FilePart | null> {
@@ -189,5 +204,6 @@ export async function readFieldsThenFiles(request: Request): Promise<FieldsThenF
       for (const stream of active) stream.resume();
       await ended;
     },
+    malformed: () => failure !== null,
   };
 }

@@ -15,8 +15,11 @@ const NEW_PASSWORD = 'Ruta-68-Segura-2026';
 let product: OwnProduct;
 
 test.beforeAll(async ({}, testInfo) => {
+  // Its own API and web process: starting them takes longer than a test on a loaded machine (as api-down.spec.ts).
+  testInfo.setTimeout(150_000);
   product = await startOwnProduct(`observability-${testInfo.project.name}`, { LOG_LEVEL: 'info', METRICS_TOKEN }, {
-    webSettings: { LOG_LEVEL: 'info', METRICS_TOKEN },
+    // The test plays the load balancer in front of the web app: only a trusted proxy's request id is kept (decision 131).
+    webSettings: { LOG_LEVEL: 'info', METRICS_TOKEN, WEB_TRUSTED_PROXIES: '127.0.0.1,::1' },
     logs: true,
   });
 });
@@ -33,7 +36,7 @@ function logLines(): Record<string, unknown>[] {
   });
 }
 
-test('a request id sent to the web app is answered, passed to the API and logged by both', async ({ request }) => {
+test('a request id sent to the web app by a trusted proxy is answered, passed to the API and logged by both', async ({ request }) => {
   const id = `soporte-${Date.now()}`;
   const response = await request.get(`${product.webURL}/user/login`, { headers: { 'x-request-id': id } });
   expect(response.status()).toBe(200);

@@ -20,6 +20,7 @@ import { formatRut } from '@contract/rut';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import { readFieldsThenFiles, type FieldsThenFiles } from '~/server/multipart.server';
+import { refuseFormBody } from '~/server/form-body.server';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
@@ -127,6 +128,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   /** Nothing saved: the rest of the request (files the browser will not keep) is dropped. */
   const reply = async (body: Omit<FormReply, 'filesDropped'>, status = 200) => {
     await upload.discard();
+    // A body cut short or broken after its fields (decision 131): 400, never the form as if read.
+    if (upload.malformed()) refuseFormBody(request);
     return data<FormReply>({ ...body, filesDropped: upload.hasFiles }, { status });
   };
 
@@ -176,6 +179,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   if (upload.hasFiles) {
     const uploaded = await uploadFiles(api, created.payload.id, upload);
+    // The event exists, but its files arrived cut short or broken: 400 with the request id
+    // (decision 131); the event page lists what was saved.
+    if (upload.malformed()) refuseFormBody(request);
     if (uploaded.ok) {
       addToast(session, 'success', messages.ticketCreated);
       addToast(session, 'success', messages.fileUploaded);

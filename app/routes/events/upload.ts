@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/upload';
 import { messages } from '@contract/messages';
 import { requireAuth } from '~/server/auth/auth.server';
+import { refuseFormBody } from '~/server/form-body.server';
 import { addToast, commitSession, requestSession } from '~/server/auth/session.server';
 import { ticketIdOf } from './events.server';
 
@@ -19,6 +20,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     addToast(session, 'error', messages.attachmentMissing, 'upload');
   } else {
     const result = await api.forward('POST', `/api/ticket/${id}/attachment`, request.body, contentType);
+    // The API could not read the body (cut short, a broken part): the same 400 as any form
+    // whose body is unreadable (decision 131), not a toast as if the files were refused.
+    if (!result.ok && result.status === 400 && result.message === messages.badRequest) refuseFormBody(request);
     if (result.ok) addToast(session, 'success', messages.fileUploaded, 'upload');
     else addToast(session, 'error', result.message || messages.attachmentError, 'upload');
   }
