@@ -8,6 +8,7 @@ import { conflict } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { canManageAccounts } from '@contract/permissions';
 import { allowRoles, principalOf, requireAuth, requireFirstStep } from '../../http/auth';
+import { DEVICE_HEADER, deviceTokenOf } from '../../domain/accounts/devices';
 import { completeSignIn, confirmEnrolment, disableTwoStep, pendingEnrolment, resetTwoStep, startEnrolment, twoStepStatus } from '../../domain/accounts/two-step';
 
 const idParams = z.object({ id: z.uuid() });
@@ -27,11 +28,16 @@ export async function twoStepRoutes(instance: FastifyInstance) {
     access: 'signed-in',
     body: twoStepCodeSchema,
     success: { payload: signedInSchema },
+    successHeaders: {
+      [DEVICE_HEADER]: 'Cuando el navegador aún no es un dispositivo conocido de la cuenta: su ficha de dispositivo',
+    },
     errors: [409, 429],
   });
-  app.post('/api/auth/second-step', { onRequest: requireFirstStep, schema: secondStep }, async (request) => {
+  app.post('/api/auth/second-step', { onRequest: requireFirstStep, schema: secondStep }, async (request, reply) => {
     const { code } = request.body;
-    await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip);
+    const { deviceToken } = await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip, deviceTokenOf(request.headers));
+    // Fully signed in: the browser becomes a known device of the account (decision 133).
+    if (deviceToken) reply.header(DEVICE_HEADER, deviceToken);
     return { payload: { signedIn: true } };
   });
 
