@@ -73,7 +73,6 @@ export async function twoStepStatus(db: Database, caller: Principal, requiredRol
 
 /** A new secret to enrol (not active until a code from it is confirmed). */
 export async function startEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string }> {
-  if (!canUseTwoStep(caller.role)) throw notFound();
   // Replacing an active second step would let a stolen session take it over: it must be turned
   // off first, which asks the password (or reset by an admin).
   const row = await findLiveProfileById(db, caller.profileId);

@@ -1,4 +1,6 @@
 import { generate } from 'otplib';
+import { eq } from 'drizzle-orm';
+import { profile } from '../../platform/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
@@ -158,8 +160,22 @@ describe('a staff member who chooses a second step', () => {
     expect((await me(after.token)).statusCode).toBe(200);
   });
 
-  it('is not offered to drivers', async () => {
+  it('is refused to drivers with 403 on every call of one’s own second step, as any call outside the permission table', async () => {
     const driver = await signIn(api.app, 'conductor@concesion.demo');
-    expect((await post('/api/profile/me/two-step/setup', driver)).statusCode).toBe(404);
+    const calls = [
+      api.app.inject({ method: 'GET', url: '/api/profile/me/two-step', headers: bearer(driver) }),
+      api.app.inject({ method: 'GET', url: '/api/profile/me/two-step/setup', headers: bearer(driver) }),
+      post('/api/profile/me/two-step/setup', driver),
+      post('/api/profile/me/two-step/confirm', driver, { code: '123456' }),
+      post('/api/profile/me/two-step/disable', driver, { currentPassword: 'Demo-2026' }),
+      post('/api/auth/second-step', driver, { code: '123456' }),
+    ];
+    for (const answer of await Promise.all(calls)) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json()).toEqual({ errors: { message: messages.forbidden } });
+    }
+    // Nothing was started for them: no pending secret was written.
+    const [row] = await api.database.db.select().from(profile).where(eq(profile.email, 'conductor@concesion.demo'));
+    expect(row!.totpPendingSecret).toBeNull();
   });
 });
