@@ -51,6 +51,12 @@ const configSchema = z.object({
   AWS_REGION: z.string().min(1).optional(),
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Failed sign-ins of one account from every unknown browser, per window, before they are refused (decision 133). */
+  SIGN_IN_ACCOUNT_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
+  /** Failed sign-ins of one known browser (device cookie) of an account, per window, before it too is refused. */
+  SIGN_IN_DEVICE_FAILURES: z.coerce.number().int().min(3).max(100).default(5),
+  /** The window of every sign-in limit, in minutes. */
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
 });
 
 export type Config = {
@@ -83,6 +89,8 @@ export type Config = {
   attachmentUploadDeadlineMs?: number;
   /** Where attachments go when set (S3_*); the local folder otherwise. */
   s3: S3Settings | undefined;
+  /** The configurable sign-in limits (SIGN_IN_*; api/domain/accounts/login-throttle.ts). */
+  signInLimits: { perAccount: number; perDevice: number; windowMs: number };
 };
 
 /** The roles that can be made to use a second step (contract/permissions.ts: every role but the driver's). */
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxMb: c.ATTACHMENT_MAX_MB,
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
     s3: s3Settings(c),
+    signInLimits: { perAccount: c.SIGN_IN_ACCOUNT_FAILURES, perDevice: c.SIGN_IN_DEVICE_FAILURES, windowMs: c.SIGN_IN_WINDOW_MINUTES * 60_000 },
   };
 }
 
