@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { DEVICE_TOKEN_HEADER } from '@contract/auth';
 import type { Database } from '../../platform/db/client';
 import { profile, signInDevice } from '../../platform/db/schema';
 import { hashToken } from './tokens';
@@ -10,7 +11,7 @@ import { hashToken } from './tokens';
  * is stored); the web keeps it in a long-lived cookie of its own and sends it back with the next
  * sign-ins, in this header, both ways. A known device skips the account-wide limit (login-throttle.ts).
  */
-export const DEVICE_HEADER = 'x-device-token';
+export const DEVICE_HEADER = DEVICE_TOKEN_HEADER;
 
 /** The known device of `account` (an e-mail, or a profile id with `byId`) behind `token`, or null. */
 export async function knownDevice(db: Database, token: string | undefined, account: { email: string } | { profileId: string }): Promise<number | null> {

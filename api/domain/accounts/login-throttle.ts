@@ -89,9 +89,10 @@ export class LoginThrottle {
     return { slot: verdict.slot, account, address, device };
   }
 
-  /** The secret was wrong: the reserved row stays, as the failure. */
+  /** The secret was wrong: the reserved row stays, as the failure, dated now. */
   async failed(attempt: Attempt): Promise<void> {
     const now = this.clock();
+    await this.db.update(loginFailure).set({ at: new Date(now) }).where(eq(loginFailure.id, attempt.slot));
     if (now - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = now;
       await this.db.delete(loginFailure).where(lt(loginFailure.at, new Date(now - this.limits.windowMs)));
