@@ -108,14 +108,15 @@ describe('user administration', () => {
     await signIn(api.app, body.email, body.password);
   });
 
-  it('applies a role change from the next call of a session already in use', async () => {
+  it('ends the sessions in use at a role change: the next call is refused, and a new sign-in has the new role (decision 133)', async () => {
     const body = person();
     const created = (await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin)).json().payload;
     const token = await signIn(api.app, body.email, body.password);
-    const everyTicket = () => api.app.inject({ method: 'GET', url: '/api/ticket/list/all', headers: bearer(token) });
-    expect((await everyTicket()).statusCode).toBe(200);
+    const everyTicket = (bearerToken: string) => api.app.inject({ method: 'GET', url: '/api/ticket/list/all', headers: bearer(bearerToken) });
+    expect((await everyTicket(token)).statusCode).toBe(200);
     await post('/api/profile/update', { ...body, uuid: created.uuid, profileCode: 'DRIVER', password: '' }, admin);
-    expect((await everyTicket()).statusCode).toBe(403);
+    expect((await everyTicket(token)).statusCode).toBe(401);
+    expect((await everyTicket(await signIn(api.app, body.email, body.password))).statusCode).toBe(403);
   });
 
   it('changes the password when one is given', async () => {
