@@ -266,6 +266,19 @@ describe('password recovery', () => {
     expect(reused.json().errors.message).toBe(messages.resetLinkInvalid);
   });
 
+  it('lets the owner in from a new browser after a reset, while the account was locked by guessing (decision 133)', async () => {
+    const body = person();
+    await post('/api/profile/new', body, undefined, '10.77.3.3');
+    const attempt = (password: string, address: string) =>
+      api.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': address }, payload: { email: body.email, password, providerId: 'email', tokenId: '' } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`adivina-${i}`, `10.77.0.${i + 1}`)).statusCode).toBe(401);
+    expect((await attempt(body.password, '10.77.1.1')).statusCode).toBe(429);
+    await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}`, headers: { 'x-forwarded-for': '10.77.2.2' } });
+    const token = (await linkFor(body.email))!;
+    expect((await post('/api/profile/reset', { token, password: 'nueva-clave-77' })).statusCode).toBe(200);
+    expect((await attempt('nueva-clave-77', '10.77.1.1')).statusCode).toBe(200);
+  });
+
   it('refuses an older link once a newer one set the password', async () => {
     const body = person();
     await post('/api/profile/new', body, admin);
