@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps.poolStats, deps.queryCount);
   registerValidation(app);
   registerSerialization(app, deps.config.env === 'test');
-  app.decorate('loginThrottle', new LoginThrottle(deps.db, deps.throttleLimits));
+  app.decorate('loginThrottle', new LoginThrottle(deps.db, { ...deps.config.signInLimits, ...deps.throttleLimits }));
   const transport =
     deps.mailTransport ??
     createMailTransport({

@@ -86,3 +86,18 @@ describe('per-account write limits (decision 134)', () => {
     expect(() => loadConfig({ QUOTA_EVENTS_PER_DAY: '0' })).toThrow(/^Invalid configuration: QUOTA_EVENTS_PER_DAY: /);
   });
 });
+
+describe('sign-in limits (decision 133)', () => {
+  it('default to 10 failures per account and 5 per known browser in 15 minutes, and are configurable', () => {
+    expect(loadConfig({}).signInLimits).toEqual({ perAccount: 10, perDevice: 5, windowMs: 15 * 60_000 });
+    expect(loadConfig({ SIGN_IN_ACCOUNT_FAILURES: '20', SIGN_IN_DEVICE_FAILURES: '8', SIGN_IN_WINDOW_MINUTES: '60' }).signInLimits).toEqual({
+      perAccount: 20,
+      perDevice: 8,
+      windowMs: 60 * 60_000,
+    });
+  });
+  it('refuse a limit that would lock out on a typo or mean none at all', () => {
+    expect(() => loadConfig({ SIGN_IN_ACCOUNT_FAILURES: '1' })).toThrow(/SIGN_IN_ACCOUNT_FAILURES/);
+    expect(() => loadConfig({ SIGN_IN_WINDOW_MINUTES: '0' })).toThrow(/SIGN_IN_WINDOW_MINUTES/);
+  });
+});

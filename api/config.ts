@@ -64,6 +64,12 @@ const configSchema = z.object({
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
   /** Swagger UI and the OpenAPI document: off in production unless `on` (decision 132). */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  /** Failed sign-ins of one account from every unknown browser, per window, before they are refused (decision 133). */
+  SIGN_IN_ACCOUNT_FAILURES: z.coerce.number().int().min(3).max(1000).default(10),
+  /** Failed sign-ins of one known browser (device cookie) of an account, per window, before it too is refused. */
+  SIGN_IN_DEVICE_FAILURES: z.coerce.number().int().min(3).max(100).default(5),
+  /** The window of every sign-in limit, in minutes. */
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
 });
 
 export type Config = {
@@ -106,6 +112,8 @@ export type Config = {
   apiDocs: boolean;
   /** Tests only: a shorter deadline for request bodies than BODY_DEADLINE_MS (api/http/request-guards.ts). */
   bodyDeadlineMs?: number;
+  /** The configurable sign-in limits (SIGN_IN_*; api/domain/accounts/login-throttle.ts). */
+  signInLimits: { perAccount: number; perDevice: number; windowMs: number };
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -163,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxFiles: c.ATTACHMENT_MAX_FILES,
     s3: s3Settings(c),
     apiDocs: c.API_DOCS ? c.API_DOCS === 'on' : c.NODE_ENV !== 'production',
+    signInLimits: { perAccount: c.SIGN_IN_ACCOUNT_FAILURES, perDevice: c.SIGN_IN_DEVICE_FAILURES, windowMs: c.SIGN_IN_WINDOW_MINUTES * 60_000 },
     quotas: quotaLimits(c),
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),

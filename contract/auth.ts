@@ -56,3 +56,10 @@ export function readBearerToken(header: string | null | undefined): string | nul
   const match = /^Bearer\s+(\S+)$/.exec(header.trim());
   return match ? match[1]! : null;
 }
+
+/**
+ * The header that carries a browser's device token between the web app and the API, both ways
+ * (OWASP's device cookie, docs/decisions/133-sessions-follow-rights-and-sign-in-limits.md): sent with a sign-in (and its
+ * second step), answered once a sign-in completes from a browser the account does not know yet.
+ */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';

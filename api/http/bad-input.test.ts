@@ -13,7 +13,7 @@ import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 let api: TestApi;
 let tokens: { none: null; driver: string; admin: string };
 beforeAll(async () => {
-  api = await createTestApi({ demoTickets: 5, throttleLimits: { perAddress: 1_000_000, perPair: 1_000_000, accountSlowAfter: 1_000_000 } });
+  api = await createTestApi({ demoTickets: 5, throttleLimits: { perAddress: 1_000_000, perPair: 1_000_000, perAccount: 1_000_000 } });
   tokens = { none: null, driver: await signIn(api.app, 'conductor@concesion.demo'), admin: await signIn(api.app, 'admin@concesion.demo') };
   const [ticket] = await queryRows<{ id: number }>(api.database.db, sql`select min(id)::int as id from ticket`);
   const [driver] = await queryRows<{ id: string }>(api.database.db, sql`select id from profile where email = 'conductor@concesion.demo'`);

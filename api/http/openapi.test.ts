@@ -314,12 +314,12 @@ describe('real answers of every endpoint match their documented schemas', () => 
         return { url: '/api/profile/password', payload: { currentPassword: DEMO_PASSWORD, password: 'Ruta-68-Segura!' }, headers: bearer(state.passwordToken) };
       },
     },
-    // A full token has no second step due: the documented 409.
+    // A full token has no second step due: the documented 409 (a driver's would be 403: none of it is theirs).
     {
       method: 'POST',
       path: '/api/auth/second-step',
       expect: 409,
-      request: () => ({ url: '/api/auth/second-step', payload: { code: '123456' }, headers: who.driver.headers }),
+      request: async () => ({ url: '/api/auth/second-step', payload: { code: '123456' }, headers: bearer(await signIn(api.app, 'operador@concesion.demo')) }),
     },
     {
       method: 'POST',

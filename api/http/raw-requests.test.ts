@@ -52,7 +52,7 @@ const key = (method: string, url: string) => `${method} ${url}`;
 beforeAll(async () => {
   api = await createTestApi({
     demoTickets: 3,
-    throttleLimits: { perAddress: 1_000_000, perPair: 1_000_000, accountSlowAfter: 1_000_000 },
+    throttleLimits: { perAddress: 1_000_000, perPair: 1_000_000, perAccount: 1_000_000 },
     config: { bodyDeadlineMs: BODY_DEADLINE_MS },
   });
   await api.app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,6 +4,7 @@ import { meResponseSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { authToken, profile } from '../platform/db/schema';
 import { hashToken } from '../domain/accounts/tokens';
+import { DEVICE_HEADER } from '../domain/accounts/devices';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
 let api: TestApi;
@@ -139,6 +140,26 @@ describe('tokens', () => {
     }
   });
 
+  it('ends when the browser holding it signs in again and hands it over, whoever signs in', async () => {
+    const older = await signIn(api.app, 'operador@concesion.demo');
+    const again = await api.app.inject({ method: 'POST', url: '/api/auth', headers: bearer(older), payload: authBody('operador@concesion.demo') });
+    expect(again.statusCode).toBe(200);
+    const newer = String(again.headers.authorization).replace(/^Bearer /, '');
+    expect((await me(older)).statusCode).toBe(401);
+    expect((await me(newer)).statusCode).toBe(200);
+    // Another person signing in on the same browser ends the previous person's session as well.
+    const other = await api.app.inject({ method: 'POST', url: '/api/auth', headers: bearer(newer), payload: authBody('inspector@concesion.demo') });
+    expect(other.statusCode).toBe(200);
+    expect((await me(newer)).statusCode).toBe(401);
+  });
+
+  it('stays when a sign-in with it fails', async () => {
+    const token = await signIn(api.app, 'operador@concesion.demo');
+    const wrong = await api.app.inject({ method: 'POST', url: '/api/auth', headers: bearer(token), payload: authBody('operador@concesion.demo', 'otra-clave') });
+    expect(wrong.statusCode).toBe(401);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+
   it('is refused once its user is deleted', async () => {
     const token = await signIn(api.app, 'inspector@concesion.demo');
     await api.database.db.update(profile).set({ deletedAt: new Date() }).where(eq(profile.email, 'inspector@concesion.demo'));
@@ -151,8 +172,13 @@ describe('tokens', () => {
 });
 
 describe('sign-in rate limit', () => {
-  const attempt = (target: TestApi, email: string, password: string, address: string) =>
-    target.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': address }, payload: authBody(email, password) });
+  const attempt = (target: TestApi, email: string, password: string, address: string, device?: string) =>
+    target.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-forwarded-for': address, ...(device ? { [DEVICE_HEADER]: device } : {}) },
+      payload: authBody(email, password),
+    });
 
   it('answers 429 in Spanish after five failures for one account from one address, even with the right password', async () => {
     const local = await createTestApi({ demoTickets: 0 });
@@ -169,13 +195,58 @@ describe('sign-in rate limit', () => {
     }
   });
 
-  it('cannot be turned against the owner: failures from elsewhere never keep the admin out', async () => {
-    const local = await createTestApi({ demoTickets: 0, throttleLimits: { firstDelayMs: 10, maxDelayMs: 50 } });
+  it('limits one account from every address, and lets its owner in from a browser that signed in before (decision 133)', async () => {
+    const local = await createTestApi({ demoTickets: 0 });
     try {
-      // 30 unknown e-mails, then 12 wrong admin passwords from many addresses.
+      // The owner signed in once from this browser: it got a device token, and sends it back.
+      const before = await attempt(local, 'admin@concesion.demo', 'Demo-2026', '192.0.2.44');
+      const device = String(before.headers[DEVICE_HEADER]);
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // 30 unknown e-mails from one address, then wrong admin passwords from three addresses.
       for (let i = 0; i < 30; i++) expect((await attempt(local, `nadie${i}@concesion.demo`, 'mal-clave', '198.51.100.66')).statusCode).toBe(401);
-      for (let i = 0; i < 12; i++) await attempt(local, 'admin@concesion.demo', 'mal-clave', `198.51.100.${100 + (i % 3)}`);
-      expect((await attempt(local, 'admin@concesion.demo', 'Demo-2026', '192.0.2.44')).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await attempt(local, 'admin@concesion.demo', 'mal-clave', `198.51.100.${100 + (i % 3)}`)).statusCode);
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+      // An unknown browser, even with the right password and a fresh address, waits: told so in Spanish, with Retry-After.
+      const stranger = await attempt(local, 'admin@concesion.demo', 'Demo-2026', '192.0.2.45');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json()).toEqual({ errors: { message: messages.tooManyAttempts } });
+      expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+      // The owner's browser gets in at once, and keeps its device token (no new one is issued).
+      const owner = await attempt(local, 'admin@concesion.demo', 'Demo-2026', '192.0.2.45', device);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.headers[DEVICE_HEADER]).toBeUndefined();
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('locks a known device out after its own few failures, and never lets one account’s device token exempt another account', async () => {
+    const local = await createTestApi({ demoTickets: 0, throttleLimits: { perAccount: 3 } });
+    try {
+      const operatorDevice = String((await attempt(local, 'operador@concesion.demo', 'Demo-2026', '192.0.2.50')).headers[DEVICE_HEADER]);
+      const device = String((await attempt(local, 'supervisor@concesion.demo', 'Demo-2026', '192.0.2.50')).headers[DEVICE_HEADER]);
+      for (let i = 0; i < 3; i++) await attempt(local, 'supervisor@concesion.demo', 'mal-clave', `198.51.100.${i}`);
+      // The operator's device token is an unknown device for the supervisor's account.
+      expect((await attempt(local, 'supervisor@concesion.demo', 'Demo-2026', '192.0.2.50', operatorDevice)).statusCode).toBe(429);
+      // The supervisor's own device: five wrong passwords, then it is refused too, even with the right one.
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await attempt(local, 'supervisor@concesion.demo', i < 5 ? 'mal-clave' : 'Demo-2026', '192.0.2.50', device)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('checks no more passwords than the limit among 40 parallel guesses from 40 addresses', async () => {
+    const local = await createTestApi({ demoTickets: 0 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => attempt(local, 'supervisor@concesion.demo', `clave-${i}`, `203.0.113.${i + 1}`)),
+      );
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(30);
     } finally {
       await local.close();
     }

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
-import { profile } from '../platform/db/schema';
+import { loginFailure, profile } from '../platform/db/schema';
+import { DEVICE_HEADER } from '../domain/accounts/devices';
 import { createTicket, signInCallers } from '../test/tickets';
 import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../test/helper';
 
@@ -45,7 +46,65 @@ describe('abuse controls across processes', () => {
   });
 });
 
+describe('sign-in limits across processes (decision 133)', () => {
+  const guess = (app: FastifyInstance, email: string, password: string, address: string, device?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { 'x-forwarded-for': address, ...(device ? { [DEVICE_HEADER]: device } : {}) },
+      payload: authBody(email, password),
+    });
+
+  it('40 parallel guesses from 40 addresses over both processes check at most 10 passwords; the owner’s browser still gets in', async () => {
+    const owner = await guess(two, 'operador@concesion.demo', 'Demo-2026', '192.0.2.80');
+    const device = String(owner.headers[DEVICE_HEADER]);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => guess(i % 2 ? two : one.app, 'operador@concesion.demo', `clave-${i}`, `203.0.113.${i + 1}`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30);
+    // Meanwhile (a second burst under way), the owner's browser is answered on either process, never with a 503.
+    const burst = Promise.all(Array.from({ length: 20 }, (_, i) => guess(i % 2 ? one.app : two, 'operador@concesion.demo', `otra-${i}`, `203.0.114.${i + 1}`)));
+    const [fromOne, fromTwo] = await Promise.all([
+      guess(one.app, 'operador@concesion.demo', 'Demo-2026', '192.0.2.81', device),
+      guess(two, 'operador@concesion.demo', 'Demo-2026', '192.0.2.81', device),
+    ]);
+    expect([fromOne.statusCode, fromTwo.statusCode]).toEqual([200, 200]);
+    expect((await burst).every((answer) => answer.statusCode === 429)).toBe(true);
+    // A stranger with the right password is refused.
+    expect((await guess(one.app, 'operador@concesion.demo', 'Demo-2026', '192.0.2.82')).statusCode).toBe(429);
+    // The other tests sign the operator in from anywhere.
+    await one.database.db.delete(loginFailure);
+  });
+});
+
 describe('caches across processes', () => {
+  it('a session promoted to ADMIN through one process is refused by the other within a second', async () => {
+    const token = await signIn(one.app, 'conductor@concesion.demo');
+    const me = () => two.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
+    expect((await me()).statusCode).toBe(200);
+    const admin = await signIn(one.app, 'admin@concesion.demo');
+    const [driver] = await one.database.db.select().from(profile).where(eq(profile.email, 'conductor@concesion.demo'));
+    const setRole = (profileCode: string) =>
+      one.app.inject({
+        method: 'POST',
+        url: '/api/profile/update',
+        headers: bearer(admin),
+        payload: { uuid: driver!.id, email: driver!.email, firstName: driver!.firstName, lastName: driver!.lastName, phone: driver!.phone, rut: driver!.rut, profileCode },
+      });
+    const promoted = await setRole('ADMIN');
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const deadline = Date.now() + 1_000;
+    let status = (await me()).statusCode;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      status = (await me()).statusCode;
+    }
+    expect(status).toBe(401);
+    expect((await setRole('DRIVER')).statusCode).toBe(200);
+  });
+
   it('a user suspended through one process is refused by the other within a second', async () => {
     const token = await signIn(one.app, 'inspector@concesion.demo');
     const me = () => two.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../platform/db/client';
 import { loginFailure } from '../../platform/db/schema';
+import { ApiError } from '../../http/errors';
 import { LoginThrottle } from './login-throttle';
 
 let database: DatabaseHandle;
@@ -11,55 +12,72 @@ beforeAll(async () => {
 afterAll(() => database.close());
 beforeEach(() => database.db.delete(loginFailure));
 
-const limits = { windowMs: 60_000, perPair: 3, perAddress: 5, accountSlowAfter: 4, firstDelayMs: 100, maxDelayMs: 1_000 };
+const limits = { windowMs: 60_000, perPair: 3, perAddress: 5, perAccount: 4, perDevice: 2 };
+
+/** The Retry-After seconds of a refused attempt, or 0 when it was admitted (and then failed). */
+async function fail(throttle: LoginThrottle, account: string, address: string, device: number | null = null): Promise<number> {
+  try {
+    await throttle.failed(await throttle.admit(account, address, device));
+    return 0;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 429) return Number(error.headers?.['retry-after']);
+    throw error;
+  }
+}
 
 describe('LoginThrottle', () => {
   it('refuses one account from one address after its limit, saying how long to wait', async () => {
     let now = 1_000_000;
     const throttle = new LoginThrottle(database.db, limits, () => now);
     for (let i = 0; i < 3; i++) {
-      expect((await throttle.check('a@x.cl', '1.1.1.1')).retryAfterSeconds).toBe(0);
-      await throttle.recordFailure('a@x.cl', '1.1.1.1');
+      expect(await fail(throttle, 'a@x.cl', '1.1.1.1')).toBe(0);
       now += 1000;
     }
-    expect((await throttle.check('a@x.cl', '1.1.1.1')).retryAfterSeconds).toBe(57);
-    // The owner, from their own address, is not refused.
-    expect((await throttle.check('a@x.cl', '2.2.2.2')).retryAfterSeconds).toBe(0);
+    expect(await fail(throttle, 'a@x.cl', '1.1.1.1')).toBe(57);
     now += 57_000;
-    expect((await throttle.check('a@x.cl', '1.1.1.1')).retryAfterSeconds).toBe(0);
+    expect(await fail(throttle, 'a@x.cl', '1.1.1.1')).toBe(0);
   });
 
   it('is shared: a second process on the same database sees the first one’s failures', async () => {
     const one = new LoginThrottle(database.db, limits);
     const other = new LoginThrottle(database.db, limits);
-    for (let i = 0; i < 3; i++) await one.recordFailure('a@x.cl', '1.1.1.1');
-    expect((await other.check('a@x.cl', '1.1.1.1')).retryAfterSeconds).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) await fail(one, 'a@x.cl', '1.1.1.1');
+    expect(await fail(other, 'a@x.cl', '1.1.1.1')).toBeGreaterThan(0);
   });
 
-  it('forgets a pair’s failures after the right password from that address', async () => {
+  it('forgets a pair’s failures after the right secret from that address, and gives the slot back', async () => {
     const throttle = new LoginThrottle(database.db, limits);
-    for (let i = 0; i < 2; i++) await throttle.recordFailure('a@x.cl', '1.1.1.1');
-    await throttle.recordSuccess('a@x.cl', '1.1.1.1');
-    for (let i = 0; i < 2; i++) await throttle.recordFailure('a@x.cl', '1.1.1.1');
-    expect((await throttle.check('a@x.cl', '1.1.1.1')).retryAfterSeconds).toBe(0);
+    for (let i = 0; i < 2; i++) await fail(throttle, 'a@x.cl', '1.1.1.1');
+    await throttle.succeeded(await throttle.admit('a@x.cl', '1.1.1.1'));
+    expect(await throttle.failuresOf('a@x.cl')).toBe(0);
+    for (let i = 0; i < 2; i++) expect(await fail(throttle, 'a@x.cl', '1.1.1.1')).toBe(0);
   });
 
   it('limits one address across accounts', async () => {
     const throttle = new LoginThrottle(database.db, limits);
-    for (let i = 0; i < 5; i++) await throttle.recordFailure(`u${i}@x.cl`, '9.9.9.9');
-    expect((await throttle.check('other@x.cl', '9.9.9.9')).retryAfterSeconds).toBeGreaterThan(0);
-    expect((await throttle.check('other@x.cl', '8.8.8.8')).retryAfterSeconds).toBe(0);
+    for (let i = 0; i < 5; i++) await fail(throttle, `u${i}@x.cl`, '9.9.9.9');
+    expect(await fail(throttle, 'other@x.cl', '9.9.9.9')).toBeGreaterThan(0);
+    expect(await fail(throttle, 'other@x.cl', '8.8.8.8')).toBe(0);
   });
 
-  it('never locks an account attacked from many addresses: its checks slow down, progressively and capped', async () => {
+  it('limits one account across every address, but not its known device, which has a limit of its own', async () => {
     const throttle = new LoginThrottle(database.db, limits);
-    const delays: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      await throttle.recordFailure('admin@x.cl', `10.0.0.${i}`);
-      const verdict = await throttle.check('admin@x.cl', '192.0.2.1');
-      expect(verdict.retryAfterSeconds).toBe(0);
-      delays.push(verdict.delayMs);
-    }
-    expect(delays).toEqual([0, 0, 0, 100, 200, 400, 800, 1000, 1000, 1000]);
+    for (let i = 0; i < 4; i++) expect(await fail(throttle, 'admin@x.cl', `10.0.0.${i}`)).toBe(0);
+    // A fifth address, never seen: refused, with no wait in the request itself.
+    expect(await fail(throttle, 'admin@x.cl', '10.0.0.99')).toBeGreaterThan(0);
+    // The owner's browser (device 7) still gets its tries, two of them.
+    expect(await fail(throttle, 'admin@x.cl', '10.0.0.99', 7)).toBe(0);
+    expect(await fail(throttle, 'admin@x.cl', '10.0.0.99', 7)).toBe(0);
+    expect(await fail(throttle, 'admin@x.cl', '10.0.0.99', 7)).toBeGreaterThan(0);
+    // Another known device is not locked by the first one's failures.
+    expect(await fail(throttle, 'admin@x.cl', '10.0.0.99', 8)).toBe(0);
+  });
+
+  it('admits no more than the limit among parallel attempts, whatever their addresses', async () => {
+    const throttle = new LoginThrottle(database.db, limits);
+    const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => fail(throttle, 'admin@x.cl', `10.1.0.${i}`)));
+    expect(outcomes.filter((wait) => wait === 0)).toHaveLength(limits.perAccount);
+    const pair = await Promise.all(Array.from({ length: 40 }, () => fail(throttle, 'b@x.cl', '10.2.0.1')));
+    expect(pair.filter((wait) => wait === 0)).toHaveLength(limits.perPair);
   });
 });

@@ -37,14 +37,14 @@ export async function updateOwnProfile(db: Database, caller: Principal, input: O
  */
 export async function changeOwnPassword(db: Database, throttle: LoginThrottle, caller: Principal, address: string, input: OwnPassword): Promise<void> {
   const account = `password-change:${caller.profileId}`;
-  await throttle.admit(account, address);
+  const attempt = await throttle.admit(account, address);
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row) throw notFound();
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    await throttle.recordFailure(account, address);
+    await throttle.failed(attempt);
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  await throttle.recordSuccess(account, address);
+  await throttle.succeeded(attempt);
   const passwordHash = await hashNewPassword(input.password);
   const now = new Date();
   await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '@contract/messages';
 import type { Database } from '../../platform/db/client';
-import { passwordReset, profile } from '../../platform/db/schema';
+import { loginFailure, passwordReset, profile } from '../../platform/db/schema';
 import { badRequest } from '../../http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { hashNewPassword } from './passwords';
@@ -52,7 +52,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets the new password, spends the link and every other link of the user (an older mail must
- * not set a password again), and ends every session of the user: one transaction.
+ * not set a password again), ends every session of the user and forgets the account's failed
+ * sign-ins: one transaction.
  */
 export async function resetPassword(db: Database, token: string, password: string, now = new Date()): Promise<void> {
   const [link] = await db
@@ -75,7 +76,10 @@ export async function resetPassword(db: Database, token: string, password: strin
       .update(passwordReset)
       .set({ usedAt: now })
       .where(and(eq(passwordReset.profileId, link.profileId), isNull(passwordReset.usedAt)));
-    await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, link.profileId));
+    const [owner] = await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, link.profileId)).returning({ email: profile.email });
     await revokeAllTokens(tx, link.profileId);
+    // Whoever guessed the old password is moot now, and the owner proved the mailbox: the
+    // account's sign-in limit starts over, so they get in from any browser (decision 133).
+    if (owner) await tx.delete(loginFailure).where(eq(loginFailure.account, owner.email));
   });
 }

@@ -116,8 +116,11 @@ export async function updateProfile(db: Database, input: UpdateProfile, actor: P
       })
       .where(eq(profile.id, current.id))
       .returning();
-    // A new password ends the user's sessions (the admin's own one stays when editing themself).
-    if (passwordHash) await revokeAllTokens(tx, current.id, current.id === actor.profileId ? actor.tokenId : undefined);
+    // A new role or password ends the user's sessions in the same transaction (decision 133): a
+    // promoted user signs in again, with the second step their new role may require. An admin
+    // editing their own password keeps the session in use (nobody changes their own role).
+    const rightsChanged = current.profileCode !== input.profileCode;
+    if (passwordHash || rightsChanged) await revokeAllTokens(tx, current.id, current.id === actor.profileId ? actor.tokenId : undefined);
     return updated!;
   });
   return toProfileDto(row);
@@ -134,21 +137,26 @@ async function assertMayRemove(db: Database, target: ProfileRow, actor: Principa
 export async function deleteProfile(db: Database, id: string, actor: Principal): Promise<void> {
   const target = await liveOr404(db, id);
   await assertMayRemove(db, target, actor);
-  await db.update(profile).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(profile.id, id));
-  await revokeAllTokens(db, id);
+  await db.transaction(async (tx) => {
+    await tx.update(profile).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(profile.id, id));
+    await revokeAllTokens(tx, id);
+  });
 }
 
-/** Suspends or reactivates; a suspended user's sessions end at their next request. */
+/** Suspends or reactivates; either way every session of the user ends with the change (decision 133). */
 export async function setSuspended(db: Database, id: string, suspended: boolean, actor: Principal): Promise<Profile> {
   const target = await liveOr404(db, id);
   if (suspended) await assertMayRemove(db, target, actor);
-  const [row] = await db
-    .update(profile)
-    .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
-    .where(eq(profile.id, id))
-    .returning();
-  if (suspended) await revokeAllTokens(db, id);
-  return toProfileDto(row!);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profile)
+      .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
+      .where(eq(profile.id, id))
+      .returning();
+    await revokeAllTokens(tx, id);
+    return updated!;
+  });
+  return toProfileDto(row);
 }
 
 export async function listProfiles(db: Database, query: UserListQuery): Promise<Paged<Profile>> {

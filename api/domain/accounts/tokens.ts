@@ -118,6 +118,14 @@ export async function revokeToken(db: Database, tokenId: number): Promise<void> 
   await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.id, tokenId));
 }
 
+/** Ends the session of a token as its holder presents it (a browser signing in again hands over the one it held). */
+export async function revokeTokenByValue(db: Database, token: string): Promise<void> {
+  await db
+    .update(authToken)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authToken.tokenHash, hashToken(token)), isNull(authToken.revokedAt)));
+}
+
 /** Ends every session of a user, optionally keeping the one in use; answers how many ended. */
 export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<number> {
   const live = and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt));

@@ -9,6 +9,7 @@ import { authToken, profile, recoveryCode } from '../../platform/db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import type { LoginThrottle } from './login-throttle';
 import { findLiveProfileById } from './profiles';
+import { knownDevice, rememberDevice } from './devices';
 import { verifyPassword } from './passwords';
 import { revokeAllTokens, type Principal, type TokenStage } from './tokens';
 
@@ -72,7 +73,6 @@ export async function twoStepStatus(db: Database, caller: Principal, requiredRol
 
 /** A new secret to enrol (not active until a code from it is confirmed). */
 export async function startEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string }> {
-  if (!canUseTwoStep(caller.role)) throw notFound();
   // Replacing an active second step would let a stolen session take it over: it must be turned
   // off first, which asks the password (or reset by an admin).
   const row = await findLiveProfileById(db, caller.profileId);
@@ -115,11 +115,21 @@ export async function confirmEnrolment(db: Database, caller: Principal, code: st
  * The second step of a sign-in: a current code (never one already used: replay protection) or
  * an unused recovery code. Wrong codes count; after five the half-open session ends.
  */
-export async function completeSignIn(db: Database, throttle: LoginThrottle, caller: Principal, code: string, address: string): Promise<void> {
+export async function completeSignIn(
+  db: Database,
+  throttle: LoginThrottle,
+  caller: Principal,
+  code: string,
+  address: string,
+  deviceToken?: string,
+): Promise<{ deviceToken: string | null }> {
   if (caller.stage !== 'verify') throw conflict(messages.twoStepNotDue);
   // Counted per account across sign-ins too: signing in again must not buy five more guesses.
+  // Reserved before the code is checked, so parallel guesses never pass the limit (decision 133);
+  // a browser fully signed in to the account before (its device cookie) has a limit of its own.
   const account = `second-step:${caller.profileId}`;
-  await throttle.admit(account, address);
+  const device = await knownDevice(db, deviceToken, { profileId: caller.profileId });
+  const attempt = await throttle.admit(account, address, device);
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row?.totpSecret) throw conflict(messages.twoStepNotDue);
   const typed = code.trim();
@@ -145,10 +155,10 @@ export async function completeSignIn(db: Database, throttle: LoginThrottle, call
   }
   if (accepted) {
     await db.update(authToken).set({ stage: 'full', secondStepFailures: 0 }).where(eq(authToken.id, caller.tokenId));
-    await throttle.recordSuccess(account, address);
-    return;
+    await throttle.succeeded(attempt);
+    return { deviceToken: await rememberDevice(db, caller.profileId, device) };
   }
-  await throttle.recordFailure(account, address);
+  await throttle.failed(attempt);
   const [counted] = await db
     .update(authToken)
     .set({ secondStepFailures: sql`${authToken.secondStepFailures} + 1` })
@@ -175,12 +185,12 @@ export async function disableTwoStep(
   if (!row) throw notFound();
   // Throttled like any password check (the own-password change does the same).
   const account = `two-step-off:${caller.profileId}`;
-  await throttle.admit(account, address);
+  const attempt = await throttle.admit(account, address);
   if (!(await verifyPassword(row.passwordHash, password))) {
-    await throttle.recordFailure(account, address);
+    await throttle.failed(attempt);
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  await throttle.recordSuccess(account, address);
+  await throttle.succeeded(attempt);
   await clearTwoStep(db, row.id);
 }
 

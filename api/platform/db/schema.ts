@@ -64,8 +64,31 @@ export const loginFailure = pgTable(
     account: text('account').notNull(),
     address: text('address').notNull(),
     at: ts('at').notNull().defaultNow(),
+    /** The known device (sign_in_device.id) the attempt came from; such attempts count per device only (decision 133). */
+    device: bigint('device', { mode: 'number' }),
   },
-  (t) => [index('login_failure_account_idx').on(t.account, t.at), index('login_failure_address_idx').on(t.address, t.at)],
+  (t) => [
+    index('login_failure_account_idx').on(t.account, t.at),
+    index('login_failure_address_idx').on(t.address, t.at),
+    index('login_failure_device_idx').on(t.device, t.at),
+  ],
+);
+
+/**
+ * Browsers that signed in to an account before (OWASP's device cookie, decision 133): the web
+ * keeps the token in a long-lived cookie of its own; only its hash is stored. A known device is
+ * exempt from the account-wide sign-in limit and has a small limit of its own.
+ */
+export const signInDevice = pgTable(
+  'sign_in_device',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sign_in_device_hash_idx').on(t.tokenHash), index('sign_in_device_profile_idx').on(t.profileId, t.lastUsedAt)],
 );
 
 /**

@@ -159,14 +159,15 @@ describe('user administration', () => {
     await signIn(api.app, body.email, body.password);
   });
 
-  it('applies a role change from the next call of a session already in use', async () => {
+  it('ends the sessions in use at a role change: the next call is refused, and a new sign-in has the new role (decision 133)', async () => {
     const body = person();
     const created = (await post('/api/profile/new', { ...body, profileCode: 'OPERATOR' }, admin)).json().payload;
     const token = await signIn(api.app, body.email, body.password);
-    const everyTicket = () => api.app.inject({ method: 'GET', url: '/api/ticket/list/all', headers: bearer(token) });
-    expect((await everyTicket()).statusCode).toBe(200);
+    const everyTicket = (bearerToken: string) => api.app.inject({ method: 'GET', url: '/api/ticket/list/all', headers: bearer(bearerToken) });
+    expect((await everyTicket(token)).statusCode).toBe(200);
     await post('/api/profile/update', { ...body, uuid: created.uuid, profileCode: 'DRIVER', password: '' }, admin);
-    expect((await everyTicket()).statusCode).toBe(403);
+    expect((await everyTicket(token)).statusCode).toBe(401);
+    expect((await everyTicket(await signIn(api.app, body.email, body.password))).statusCode).toBe(403);
   });
 
   it('changes the password when one is given', async () => {
@@ -315,6 +316,19 @@ describe('password recovery', () => {
     const reused = await post('/api/profile/reset', { token, password: 'otra-mas' });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().errors.message).toBe(messages.resetLinkInvalid);
+  });
+
+  it('lets the owner in from a new browser after a reset, while the account was locked by guessing (decision 133)', async () => {
+    const body = person();
+    await post('/api/profile/new', body, undefined, '10.77.3.3');
+    const attempt = (password: string, address: string) =>
+      api.app.inject({ method: 'POST', url: '/api/auth', headers: { 'x-forwarded-for': address }, payload: { email: body.email, password, providerId: 'email', tokenId: '' } });
+    for (let i = 0; i < 10; i++) expect((await attempt(`adivina-${i}`, `10.77.0.${i + 1}`)).statusCode).toBe(401);
+    expect((await attempt(body.password, '10.77.1.1')).statusCode).toBe(429);
+    await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${body.email}`, headers: { 'x-forwarded-for': '10.77.2.2' } });
+    const token = (await linkFor(body.email))!;
+    expect((await post('/api/profile/reset', { token, password: 'nueva-clave-77' })).statusCode).toBe(200);
+    expect((await attempt('nueva-clave-77', '10.77.1.1')).statusCode).toBe(200);
   });
 
   it('refuses an older link once a newer one set the password', async () => {

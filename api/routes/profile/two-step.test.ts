@@ -1,4 +1,6 @@
 import { generate } from 'otplib';
+import { eq } from 'drizzle-orm';
+import { profile } from '../../platform/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
@@ -158,8 +160,122 @@ describe('a staff member who chooses a second step', () => {
     expect((await me(after.token)).statusCode).toBe(200);
   });
 
-  it('is not offered to drivers', async () => {
+  it('is refused to drivers with 403 on every call of one’s own second step, as any call outside the permission table', async () => {
     const driver = await signIn(api.app, 'conductor@concesion.demo');
-    expect((await post('/api/profile/me/two-step/setup', driver)).statusCode).toBe(404);
+    const calls = [
+      api.app.inject({ method: 'GET', url: '/api/profile/me/two-step', headers: bearer(driver) }),
+      api.app.inject({ method: 'GET', url: '/api/profile/me/two-step/setup', headers: bearer(driver) }),
+      post('/api/profile/me/two-step/setup', driver),
+      post('/api/profile/me/two-step/confirm', driver, { code: '123456' }),
+      post('/api/profile/me/two-step/disable', driver, { currentPassword: 'Demo-2026' }),
+      post('/api/auth/second-step', driver, { code: '123456' }),
+    ];
+    for (const answer of await Promise.all(calls)) {
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(answer.json()).toEqual({ errors: { message: messages.forbidden } });
+    }
+    // Nothing was started for them: no pending secret was written.
+    const [row] = await api.database.db.select().from(profile).where(eq(profile.email, 'conductor@concesion.demo'));
+    expect(row!.totpPendingSecret).toBeNull();
+  });
+});
+
+/**
+ * Any change of a person's rights ends their open sessions at once (decision 133), and a role that
+ * needs the second step asks for it at the next sign-in.
+ */
+describe('a change of rights', () => {
+  const update = (person: { email: string; id: string }, profileCode: string) =>
+    post('/api/profile/update', admin, {
+      uuid: person.id,
+      email: person.email,
+      firstName: 'Ana',
+      lastName: 'Rojas',
+      phone: '+56 9 8765 4321',
+      rut: '12.345.678-5',
+      profileCode,
+    });
+
+  it('promotion to ADMIN ends the password-only sessions, which never act as admin; the next sign-in asks for the second step', async () => {
+    const person = await newStaff('OPERATOR');
+    const { token, payload } = await firstStep(person.email, person.password);
+    expect(payload.secondStep).toBeUndefined();
+    // The old session is cached as an operator's, and in use.
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url: '/api/user/list', headers: bearer(token) })).statusCode).toBe(403);
+    const promoted = await update(person, 'ADMIN');
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    // Neither as admin nor as anything else.
+    expect((await api.app.inject({ method: 'GET', url: '/api/user/list', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await me(token)).statusCode).toBe(401);
+    const again = await firstStep(person.email, person.password);
+    expect(again.payload.secondStep).toBe('enrol');
+    expect((await me(again.token)).statusCode).toBe(401);
+  });
+
+  it('demotion, suspension and deletion end every session of the person too', async () => {
+    for (const change of ['demote', 'suspend', 'delete'] as const) {
+      const person = await newStaff('SUPERVISOR');
+      const sessions = [(await firstStep(person.email, person.password)).token, (await firstStep(person.email, person.password)).token];
+      for (const token of sessions) expect((await me(token)).statusCode).toBe(200);
+      const answer =
+        change === 'demote'
+          ? await update(person, 'OPERATOR')
+          : await post(change === 'suspend' ? `/api/profile/disable/${person.id}` : `/api/profile/delete/${person.id}`, admin);
+      expect(answer.statusCode, `${change}: ${answer.body}`).toBe(200);
+      for (const token of sessions) expect((await me(token)).statusCode, change).toBe(401);
+    }
+  });
+
+  it('an edit that changes no rights keeps the sessions', async () => {
+    const person = await newStaff('OPERATOR');
+    const { token } = await firstStep(person.email, person.password);
+    expect((await update(person, 'OPERATOR')).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+  });
+});
+
+describe('a second step under parallel guessing', () => {
+  it('checks no more codes than the account’s limit among 40 parallel guesses from 40 addresses', async () => {
+    const person = await newStaff('SUPERVISOR');
+    const { token } = await firstStep(person.email, person.password);
+    await enrol(token);
+    const halfOpen: { token: string }[] = [];
+    for (let i = 0; i < 8; i++) halfOpen.push(await firstStep(person.email, person.password));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        api.app.inject({
+          method: 'POST',
+          url: '/api/auth/second-step',
+          headers: { ...bearer(halfOpen[i % 8]!.token), 'x-forwarded-for': `203.0.113.${i + 1}` },
+          payload: { code: String(100000 + i) },
+        }),
+      ),
+    );
+    // A code was checked when the answer says it was wrong (400) or the half-open session ended on it.
+    const checked = answers.filter(
+      (answer) => answer.statusCode === 400 || (answer.statusCode === 401 && answer.json().errors.message === messages.twoStepTooManyTries),
+    );
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.statusCode === 429).length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('a replaced half-open token stops working: signing in again from the same browser hands it over', async () => {
+    const person = await newStaff('INSPECTOR');
+    const { token } = await firstStep(person.email, person.password);
+    const { secret } = await enrol(token);
+    const first = await firstStep(person.email, person.password);
+    expect(first.payload.secondStep).toBe('verify');
+    const again = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { ...bearer(first.token), 'x-forwarded-for': '10.20.0.1' },
+      payload: authBody(person.email, person.password),
+    });
+    expect(again.statusCode).toBe(200);
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await post('/api/auth/second-step', first.token, { code })).statusCode).toBe(401);
+    const second = String(again.headers.authorization).replace('Bearer ', '');
+    expect((await post('/api/auth/second-step', second, { code })).statusCode).toBe(200);
   });
 });

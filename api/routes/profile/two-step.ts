@@ -6,8 +6,9 @@ import { recoveryCodesSchema, twoStepCodeSchema, twoStepDisableSchema, twoStepSe
 import { messageSchema, signedInSchema } from '@contract/confirmations';
 import { conflict } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
-import { canManageAccounts } from '@contract/permissions';
+import { canManageAccounts, canUseTwoStep } from '@contract/permissions';
 import { allowRoles, principalOf, requireAuth, requireFirstStep } from '../../http/auth';
+import { DEVICE_HEADER, deviceTokenOf } from '../../domain/accounts/devices';
 import { completeSignIn, confirmEnrolment, disableTwoStep, pendingEnrolment, resetTwoStep, startEnrolment, twoStepStatus } from '../../domain/accounts/two-step';
 
 const idParams = z.object({ id: z.uuid() });
@@ -18,31 +19,42 @@ const idParams = z.object({ id: z.uuid() });
  */
 const tags: [string] = ['Segundo paso'];
 
+/**
+ * Every call of one's own second step is for the roles that may have one (contract/permissions.ts): a driver gets 403,
+ * as for any call outside the permission table (decision 133).
+ */
+const twoStepUsers = allowRoles(canUseTwoStep);
+
 export async function twoStepRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   /** The code after the password: the token becomes a full one. */
   const secondStep = routeSchema({
     summary: 'Completar el inicio de sesión con el segundo paso',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     body: twoStepCodeSchema,
     success: { payload: signedInSchema },
+    successHeaders: {
+      [DEVICE_HEADER]: 'Cuando el navegador aún no es un dispositivo conocido de la cuenta: su ficha de dispositivo',
+    },
     errors: [409, 429],
   });
-  app.post('/api/auth/second-step', { onRequest: requireFirstStep, schema: secondStep }, async (request) => {
+  app.post('/api/auth/second-step', { onRequest: [requireFirstStep, twoStepUsers], schema: secondStep }, async (request, reply) => {
     const { code } = request.body;
-    await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip);
+    const { deviceToken } = await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip, deviceTokenOf(request.headers));
+    // Fully signed in: the browser becomes a known device of the account (decision 133).
+    if (deviceToken) reply.header(DEVICE_HEADER, deviceToken);
     return { payload: { signedIn: true } };
   });
 
   const status = routeSchema({
     summary: 'Estado del segundo paso de la cuenta propia',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     success: { payload: twoStepStatusSchema },
     errors: [404],
   });
-  app.get('/api/profile/me/two-step', { onRequest: requireAuth, schema: status }, async (request) => ({
+  app.get('/api/profile/me/two-step', { onRequest: [requireAuth, twoStepUsers], schema: status }, async (request) => ({
     payload: await twoStepStatus(app.db, principalOf(request), app.config.twoStepRoles),
   }));
 
@@ -55,11 +67,11 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   const pending = routeSchema({
     summary: 'La activación en curso, si hay una',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     success: { payload: twoStepSetupSchema.nullable() },
     errors: [404, 409],
   });
-  app.get('/api/profile/me/two-step/setup', { onRequest: requireFirstStep, schema: pending }, async (request) => {
+  app.get('/api/profile/me/two-step/setup', { onRequest: [requireFirstStep, twoStepUsers], schema: pending }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
     return { payload: await pendingEnrolment(app.db, caller) };
@@ -68,11 +80,11 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   const setup = routeSchema({
     summary: 'Empezar a activar el segundo paso (nuevo secreto)',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     success: { payload: twoStepSetupSchema },
     errors: [404, 409],
   });
-  app.post('/api/profile/me/two-step/setup', { onRequest: requireFirstStep, schema: setup }, async (request) => {
+  app.post('/api/profile/me/two-step/setup', { onRequest: [requireFirstStep, twoStepUsers], schema: setup }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
     return { payload: await startEnrolment(app.db, caller) };
@@ -81,12 +93,12 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   const confirm = routeSchema({
     summary: 'Confirmar la activación con un código; entrega los códigos de recuperación',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     body: twoStepCodeSchema,
     success: { payload: recoveryCodesSchema },
     errors: [404, 409, 429],
   });
-  app.post('/api/profile/me/two-step/confirm', { onRequest: requireFirstStep, schema: confirm }, async (request) => {
+  app.post('/api/profile/me/two-step/confirm', { onRequest: [requireFirstStep, twoStepUsers], schema: confirm }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
     const { code } = request.body;
@@ -101,12 +113,12 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   const disable = routeSchema({
     summary: 'Desactivar el segundo paso (con la contraseña)',
     tags,
-    access: 'signed-in',
+    access: 'roles',
     body: twoStepDisableSchema,
     success: { payload: messageSchema },
     errors: [403, 404, 409, 429],
   });
-  app.post('/api/profile/me/two-step/disable', { onRequest: requireAuth, schema: disable }, async (request) => {
+  app.post('/api/profile/me/two-step/disable', { onRequest: [requireAuth, twoStepUsers], schema: disable }, async (request) => {
     const { currentPassword } = request.body;
     await disableTwoStep(app.db, app.loginThrottle, principalOf(request), currentPassword, request.ip, app.config.twoStepRoles);
     return { payload: { message: messages.twoStepDisabled } };

@@ -8,6 +8,7 @@ import { OutlinedField } from '~/components/forms/outlined-field';
 import { ConformCheckbox, FormError, useAnswerCount } from '~/components/forms/conform-fields';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/server/auth/auth.server';
+import { keepDeviceToken } from '~/server/auth/device-cookie.server';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);
-  throw await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role)));
+  throw await keepDeviceToken(await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role))), result.deviceToken);
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

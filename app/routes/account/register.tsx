@@ -10,6 +10,7 @@ import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { createApiClient, toFormErrors } from '~/server/api/api-client.server';
 import { signInWithPassword } from '~/server/auth/auth.server';
+import { keepDeviceToken } from '~/server/auth/device-cookie.server';
 import { log } from '~/server/observability/log.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
@@ -70,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   addToast(session, 'success', messages.registered);
   if (signedIn.ok) signIn(session, signedIn.token, signedIn.user);
   else log.error({ requestId: requestIdOf(request), status: signedIn.status }, 'sign-up: the account was created but could not sign in');
-  throw await redirectWithToasts(session, signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH);
+  const onward = await redirectWithToasts(session, signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH);
+  throw await keepDeviceToken(onward, signedIn.ok === true ? signedIn.deviceToken : null);
 }
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {

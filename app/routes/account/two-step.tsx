@@ -3,6 +3,8 @@ import type { Route } from './+types/two-step';
 import { messages } from '@contract/messages';
 import { twoStepCodeSchema } from '@contract/two-step';
 import { createApiClient } from '~/server/api/api-client.server';
+import { DEVICE_TOKEN_HEADER } from '@contract/auth';
+import { keepDeviceToken, readDeviceToken } from '~/server/auth/device-cookie.server';
 import { PublicPage } from '~/components/shell/public-page';
 import { CodeFieldForm } from '~/components/two-step/code-field-form';
 import { useT } from '~/hooks/use-t';
@@ -33,9 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!pending || pending.stage !== 'verify') throw redirect(LOGIN_PATH);
   const parsed = twoStepCodeSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ error: messages.twoStepCodeWrong }, { status: 400 });
+  // The browser's device token: its own limit on codes instead of the account's; a new one comes
+  // back once this browser has fully signed in for the first time (decision 133).
+  const device = await readDeviceToken(request);
   const checked = await createApiClient(request, session, pending.token).call('POST', '/api/auth/second-step', {
     body: parsed.data,
     unauthorizedIsAnswer: true,
+    headers: device ? { [DEVICE_TOKEN_HEADER]: device } : {},
   });
   // Five wrong codes end the half-open token (the API answers 401): back to the sign-in page,
   // which says why, instead of a form whose every code would now fail.
@@ -47,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ error: checked.fields.code ?? checked.message }, { status: checked.status });
   signIn(session, pending.token, pending.user);
   addToast(session, 'success', messages.loginSuccess);
-  throw await redirectWithToasts(session, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
+  const onward = await redirectWithToasts(session, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
+  throw await keepDeviceToken(onward, checked.headers.get(DEVICE_TOKEN_HEADER));
 }
 
 export default function TwoStepPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,6 +31,8 @@ type CallOptions<S extends z.ZodType | undefined> = {
    * token that is not a session yet (the second step of a sign-in).
    */
   unauthorizedIsAnswer?: boolean;
+  /** Further request headers (a sign-in's device token and the token it replaces). */
+  headers?: Record<string, string>;
 };
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -110,7 +112,7 @@ export class ApiClient {
     path: string,
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
-    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer);
+    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, options.headers);
     if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
     let payload: unknown = undefined;
     if (options.schema) {
@@ -179,8 +181,9 @@ export class ApiClient {
     body: unknown,
     query?: Query,
     unauthorizedIsAnswer = false,
+    extraHeaders?: Record<string, string>,
   ): Promise<{ answer: Answer; headers: () => Headers }> {
-    const requestHeaders: Record<string, string> = { accept: 'application/json' };
+    const requestHeaders: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
     if (body !== undefined) requestHeaders['content-type'] = 'application/json';
     if (this.token) requestHeaders.authorization = `Bearer ${this.token}`;
     Object.assign(requestHeaders, clientHeaders(this.client));

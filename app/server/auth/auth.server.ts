@@ -1,12 +1,13 @@
 import { authResponseSchema, type SecondStep } from '@contract/two-step';
-import { meResponseSchema, meWithUnreadSchema, readBearerToken } from '@contract/auth';
+import { DEVICE_TOKEN_HEADER, meResponseSchema, meWithUnreadSchema, readBearerToken } from '@contract/auth';
+import { readDeviceToken } from '~/server/auth/device-cookie.server';
 import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import type { Role } from '@contract/roles';
 import { AREA_ROUTES } from '~/navigation/area-routes';
 import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation/screens';
-import { commitSession, destroySession, readAuth, requestSession, type AppSession } from '~/server/auth/session.server';
+import { commitSession, destroySession, readAuth, readPending, requestSession, type AppSession } from '~/server/auth/session.server';
 import { storedUser, toSessionUser, type SessionUser } from '~/server/auth/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
@@ -178,7 +179,8 @@ export async function readWithAuth<T>(
 }
 
 export type PasswordSignIn =
-  | { ok: true; token: string; user: SessionUser }
+  /** `deviceToken`: a new device token to keep in the device cookie (decision 133). */
+  | { ok: true; token: string; user: SessionUser; deviceToken: string | null }
   /** The password was right; the token opens only the second step (decision 113). */
   | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser }
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
@@ -197,9 +199,15 @@ export async function signInWithPassword(
   password: string,
 ): Promise<PasswordSignIn> {
   const invalid: PasswordSignIn = { ok: false, status: 401, formErrors: [messages.invalidCredentials], fieldErrors: {} };
+  // The browser's device token exempts its owner from the account-wide limit; the token this
+  // session already holds (signed in, or half-way through a second step) is handed over, and
+  // the API ends it once the new sign-in succeeds (decision 133).
+  const device = await readDeviceToken(request);
+  const replaced = readAuth(session)?.token ?? readPending(session)?.token;
   const auth = await createApiClient(request, session, null).call('POST', '/api/auth', {
     body: { email, password, providerId: 'email', tokenId: '' },
     schema: authResponseSchema,
+    headers: { ...(device ? { [DEVICE_TOKEN_HEADER]: device } : {}), ...(replaced ? { authorization: `Bearer ${replaced}` } : {}) },
   });
   if (!auth.ok) {
     if (auth.status === 401) return invalid;
@@ -217,5 +225,6 @@ export async function signInWithPassword(
     log.error({ requestId: requestIdOf(request) }, 'sign-in refused: the account has no role group');
     return invalid;
   }
-  return secondStep ? { ok: 'second-step', stage: secondStep, token, user } : { ok: true, token, user };
+  if (secondStep) return { ok: 'second-step', stage: secondStep, token, user };
+  return { ok: true, token, user, deviceToken: auth.headers.get(DEVICE_TOKEN_HEADER) };
 }
