@@ -88,6 +88,10 @@ describe('a database that does not answer', () => {
     let back = await signInAnswer();
     while (back.statusCode === 503 && Date.now() < deadline) back = await signInAnswer();
     expect(back.statusCode).toBe(401);
+    // Every connection lent out during the hang came back: a transaction whose BEGIN timed out kept
+    // one for good (api/platform/db/pool-transactions.ts), and ten of them would dry the pool up.
+    const pool = database.poolStats!();
+    expect(pool.total - pool.idle).toBe(0);
   }, 40_000);
 
   it('gives 503 at once when the database refuses connections, and recovers', async () => {

@@ -14,6 +14,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { inlineSql } from './inline-sql';
+import { poolTransactions } from './pool-transactions';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -80,7 +81,13 @@ export function openDatabase(options: {
     // An idle connection the server closes (a restart, an administrator) must not crash the
     // API: the pool replaces it on the next query.
     pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));
+    // A connection that dies while a request holds it between two statements (a transaction
+    // waiting on its next one) emits `error` on its client, which the pool does not listen to
+    // while the client is lent out: unheard, it would end the process. The statement under way
+    // fails by itself, and the pool drops the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL: ${error.message}`)));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
+    poolTransactions(db, pool);
     return {
       db,
       kind: 'postgres',
