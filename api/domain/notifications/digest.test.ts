@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../platform/db/client';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue, notification, ticket } from '../../platform/db/schema';
 import { createTestApi, type TestApi } from '../../test/helper';
+import { startSmtpPeer, type SmtpPeer } from '../../test/smtp';
 import { createTicket, signInCallers, type Callers } from '../../test/tickets';
 import { deliverPendingMail } from '../../platform/mail/queue';
 import type { MailTransport } from '../../platform/mail/transport';
@@ -19,31 +18,16 @@ const PERIOD_MS = 5 * 60_000;
 /** As if the period had passed since each person's last e-mail. */
 const periodPasses = (api: TestApi) =>
   queryRows(api.database.db, sql`update mail_digest_state set last_sent_at = last_sent_at - ${PERIOD_MS + 1_000} * interval '1 millisecond'`);
-const received: { to: string[]; data: string }[] = [];
-let server: SMTPServer;
+let smtp: SmtpPeer;
 let api: TestApi;
 let who: Callers;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  smtp = await startSmtpPeer();
   api = await createTestApi({
     demoTickets: 0,
     config: {
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       mailDigestMs: PERIOD_MS,
       // The burst is the point here, not the write limits (write-quotas.test.ts).
       quotas: {
@@ -56,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 /** The decoded text of a received message (quoted-printable soft breaks and escapes undone). */
@@ -65,7 +49,7 @@ const textOf = (data: string) =>
     data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
-const toOperator = () => received.filter((m) => m.to.includes('operador@concesion.demo'));
+const toOperator = () => smtp.received.filter((m) => m.to.includes('operador@concesion.demo'));
 
 describe('notification e-mails to one person', () => {
   it('turn 100 comments in a burst into one e-mail at once and one digest naming them after the period', async () => {
@@ -128,7 +112,7 @@ describe('notification e-mails to one person', () => {
     await api.database.db.update(mailQueue).set({ nextAttemptAt: new Date(Date.now() - 1_000) }).where(digest);
     await api.app.mailer.deliver();
     await api.app.mailer.idle();
-    const toSupervisor = received.filter((m) => m.to.includes('supervisor@concesion.demo'));
+    const toSupervisor = smtp.received.filter((m) => m.to.includes('supervisor@concesion.demo'));
     expect(toSupervisor).toHaveLength(2);
     expect(textOf(toSupervisor[1]!.data)).toMatch(/^Subject: Novedades en sus eventos \(2\)/m);
   });

@@ -1,48 +1,31 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { emailConfirmation, notification, profile, ticket } from '../../platform/db/schema';
 import { CONFIRMATIONS_PER_HOUR } from '../../domain/accounts/email-confirmation';
 import { bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
+import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test/smtp';
 import { validTicketBody } from '../../test/tickets';
 
 /**
  * No mail goes to an address its owner has not confirmed, except the confirmation itself
  * (docs/decisions/135-mail-that-cannot-be-abused.md), proven against a real SMTP peer.
  */
-type Received = { to: string[]; data: string };
-let received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpPeer;
 let api: TestApi;
 let admin: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('error', callback);
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  api = await createTestApi({ demoTickets: 0, config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtpPeer();
+  api = await createTestApi({ demoTickets: 0, config: { smtpUrl: smtp.url } });
   admin = await signIn(api.app, 'admin@concesion.demo');
 });
 afterAll(async () => {
   await api.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 beforeEach(() => {
-  received = [];
+  smtp.received.length = 0;
 });
 
 let counter = 0;
@@ -60,12 +43,12 @@ const post = (url: string, payload?: unknown, token?: string, ip = '10.9.0.1') =
 const ownProfile = async (token: string) => (await api.app.inject({ method: 'GET', url: '/api/profile/me', headers: bearer(token) })).json().payload;
 
 /** What the SMTP peer got for `email` once every queued mail is delivered. */
-async function mailsTo(email: string): Promise<Received[]> {
+async function mailsTo(email: string): Promise<ReceivedMail[]> {
   await api.app.mailer.idle();
-  return received.filter((m) => m.to.includes(email));
+  return smtp.received.filter((m) => m.to.includes(email));
 }
 /** The token of the last confirmation link mailed to `email` (quoted-printable undone). */
-const linkIn = (mail: Received) => /confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1] ?? null;
+const linkIn = (mail: ReceivedMail) => /confirm-email\?token=([A-Za-z0-9_-]{43})/.exec(mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1] ?? null;
 
 async function signUp() {
   const body = person();
@@ -90,7 +73,7 @@ describe('a driver who signs up', () => {
   it('gets notifications in the app only until confirming, and by mail as well after', async () => {
     const driver = await signUp();
     const link = linkIn((await mailsTo(driver.email))[0]!)!;
-    received = [];
+    smtp.received.length = 0;
     const operator = await signIn(api.app, 'operador@concesion.demo');
     const created = await api.app.inject({ method: 'POST', url: '/api/ticket', headers: bearer(driver.token), payload: validTicketBody({ channelCode: undefined }) });
     expect(created.statusCode).toBe(201);
@@ -122,7 +105,7 @@ describe('a driver who signs up', () => {
   it('gets no password-reset mail until confirming, with the same neutral answer', async () => {
     const driver = await signUp();
     await mailsTo(driver.email);
-    received = [];
+    smtp.received.length = 0;
     const asked = await api.app.inject({ method: 'GET', url: `/api/profile/forgotten/${driver.email}`, headers: { 'x-forwarded-for': '10.9.1.1' } });
     expect(asked.json().payload.message).toBe(messages.recoverSent);
     expect(await mailsTo(driver.email)).toEqual([]);
@@ -157,7 +140,7 @@ describe('a driver who signs up', () => {
   it('may ask for the link again from Mi perfil, a few times an hour, even in parallel', async () => {
     const driver = await signUp();
     await mailsTo(driver.email);
-    received = [];
+    smtp.received.length = 0;
     // The sign-up's link counts: CONFIRMATIONS_PER_HOUR - 1 more, whatever the number in flight.
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/profile/me/confirm-email', undefined, driver.token, `10.9.2.${i}`)));
     const statuses = answers.map((a) => a.statusCode).sort();
