@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { rutCheckDigit } from '../../contract/rut';
 import { messages } from '../../contract/messages';
 import { labels, ready } from './fixtures';
+import { mailedLinkToken } from './outbox';
 
 /**
  * A driver signs up, is signed in at once, and confirms the address from the mailed link
@@ -19,33 +18,6 @@ test.beforeEach(async ({ context }) => context.setExtraHTTPHeaders({ 'x-forwarde
 function randomRut(): string {
   const body = 10_000_000 + Math.floor(Math.random() * 80_000_000);
   return `${body}-${rutCheckDigit(body)}`;
-}
-
-/** The confirmation link's token from the e2e API's outbox (.eml, quoted-printable). */
-async function confirmationTokenMailedTo(email: string): Promise<string> {
-  const outbox = path.join('.e2e-data', `api-${process.env.E2E_API_PORT ?? 4310}`, 'outbox');
-  let token: string | null = null;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-        } catch {
-          return null;
-        }
-        for (const name of files) {
-          const mail = readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          if (!mail.includes(`To: ${email}`)) continue;
-          token = /confirm-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? null;
-          if (token) return token;
-        }
-        return null;
-      },
-      { timeout: 15_000, message: `a confirmation mail to ${email}` },
-    )
-    .not.toBeNull();
-  return token!;
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -87,7 +59,7 @@ test('a driver signs up, confirms the address from the mailed link and sees it c
   await page.screenshot({ path: info.outputPath('profile-unconfirmed.png'), fullPage: true });
 
   // The link itself confirms nothing: only the button on its page does.
-  const token = await confirmationTokenMailedTo(email);
+  const token = await mailedLinkToken(`.e2e-data/api-${process.env.E2E_API_PORT ?? 4310}`, 'confirm-email', email);
   await page.goto(`/user/confirm-email?token=${token}`);
   await ready(page);
   await page.goto('/driver/profile');

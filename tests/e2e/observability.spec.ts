@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demo, labels, ready, sessionToken, submitLogin } from './fixtures';
+import { mailedLinkToken } from './outbox';
 import { startOwnProduct, type OwnProduct } from './processes';
 
 /**
@@ -87,7 +86,7 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   await page.getByLabel(labels.email).fill(demo.driver);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Si el correo está registrado' })).toBeVisible();
-  const resetToken = await resetTokenIn(product.dataDir);
+  const resetToken = await mailedLinkToken(product.dataDir, 'reset-password');
   await page.goto(`${product.webURL}/user/reset-password?token=${resetToken}`);
   await ready(page);
   await page.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
@@ -161,29 +160,3 @@ test('/metrics counts requests and is not served without its token', async ({ re
   const api = await (await request.get(`${product.apiURL}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   for (const name of ['mail_queue_depth', 'mail_given_up_total', 'live_streams_open', 'process_resident_memory_bytes']) expect(api).toContain(name);
 });
-
-/** The reset link's token from the product's outbox (.eml, quoted-printable). */
-async function resetTokenIn(dataDir: string): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox');
-  let token: string | null = null;
-  await expect
-    .poll(
-      () => {
-        let files: string[] = [];
-        try {
-          files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-        } catch {
-          return null;
-        }
-        for (const name of files) {
-          const mail = readFileSync(path.join(outbox, name), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] ?? null;
-          if (token) return token;
-        }
-        return null;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBeNull();
-  return token!;
-}
