@@ -10,6 +10,7 @@ import { Mailer } from './mailer';
 import { enqueueMail, MAIL_ATTEMPTS, MAIL_BATCH } from './queue';
 import { ApiMetrics } from '../../http/metrics';
 import { createMailTransport, type MailTransport } from './transport';
+import { startSmtpPeer } from '../../test/smtp';
 
 const silent = { error: () => {} };
 let database: DatabaseHandle;
@@ -34,25 +35,12 @@ describe('mail', () => {
   });
 
   it('delivers to a real SMTP server', async () => {
-    const received: { to: string[]; data: string }[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
+    const smtp = await startSmtpPeer();
+    const { received } = smtp;
     try {
       const mailer = new Mailer(
         database.db,
-        createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-responder@concesion.demo', outboxDir: '/nonexistent' }),
+        createMailTransport({ smtpUrl: smtp.url, from: 'no-responder@concesion.demo', outboxDir: '/nonexistent' }),
         silent,
       );
       await mailer.queue({ to: 'operador@concesion.demo', subject: 'Ticket asignado', text: 'Se le asignó un ticket.' });
@@ -62,7 +50,7 @@ describe('mail', () => {
       expect(received[0]!.data).toContain('Se le asign');
       mailer.transport.close();
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 
