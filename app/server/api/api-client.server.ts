@@ -10,6 +10,7 @@ import { log } from '~/server/observability/log.server';
 import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
 
 /** The calls of docs/specification.md, "7. The calls it makes", answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
@@ -33,6 +34,11 @@ type CallOptions<S extends z.ZodType | undefined> = {
   unauthorizedIsAnswer?: boolean;
   /** Further request headers (a sign-in's device token and the token it replaces). */
   headers?: Record<string, string>;
+  /**
+   * The form's submission key (contract/idempotency.ts): the API stores the write once however
+   * often the same key arrives, and answers a repeat with the first answer.
+   */
+  idempotencyKey?: string | null;
 };
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -112,7 +118,8 @@ export class ApiClient {
     path: string,
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
-    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, options.headers);
+    const extra = options.idempotencyKey ? { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : options.headers;
+    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, extra);
     if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
     let payload: unknown = undefined;
     if (options.schema) {
@@ -159,8 +166,14 @@ export class ApiClient {
    * holding it in memory: the API enforces its own limits while reading. Failures are
    * mapped as in `call`.
    */
-  async forward(method: 'POST' | 'PUT', path: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<ApiResult<undefined>> {
-    const response = await this.fetch(method, path, new StreamedBody(body, contentType));
+  async forward(
+    method: 'POST' | 'PUT',
+    path: string,
+    body: ReadableStream<Uint8Array>,
+    contentType: string,
+    idempotencyKey?: string | null,
+  ): Promise<ApiResult<undefined>> {
+    const response = await this.fetch(method, path, new StreamedBody(body, contentType), undefined, idempotencyKey);
     if (!response.ok) return this.failure(method, path, answerOf(response));
     await response.body?.cancel();
     return { ok: true, status: response.status, payload: undefined, headers: response.headers };
@@ -227,9 +240,10 @@ export class ApiClient {
   }
 
   /** A streamed call (a download, an upload passed through) with fetch; the answer has passed `check`. */
-  private async fetch(method: Method, path: string, body: unknown, query?: Query): Promise<Response> {
+  private async fetch(method: Method, path: string, body: unknown, query?: Query, idempotencyKey?: string | null): Promise<Response> {
     const url = this.urlOf(path, query);
     const headers = new Headers({ accept: 'application/json' });
+    if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     const streamed = body instanceof StreamedBody ? body : null;
     if (streamed) headers.set('content-type', streamed.contentType);
     else if (body !== undefined) headers.set('content-type', 'application/json');
