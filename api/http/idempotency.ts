@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeySchema } from '@contract/idempotency';
 import { messages } from '@contract/messages';
 import { ANONYMOUS_SCOPE, complete, fingerprintOf, PENDING_TOUCH_MS, release, reserve, touch, type KeyRef } from '../domain/idempotency/store';
+import { UPLOAD_DEADLINE_MS } from '../platform/storage/orphan-sweep';
 import { ApiError } from './errors';
 import { describeIdempotent } from './route-schema';
 
@@ -83,7 +84,10 @@ export function registerIdempotency(app: FastifyInstance) {
       const found = await reserve(app.db, ref, fingerprint, keepMs);
       switch (found.kind) {
         case 'first': {
+          // No request runs longer than an upload may: past that, the key is left to go stale.
+          const until = Date.now() + UPLOAD_DEADLINE_MS + PENDING_TOUCH_MS;
           const timer = setInterval(() => {
+            if (Date.now() > until) return clearInterval(timer);
             touch(app.db, ref).catch((err: unknown) => request.log.warn({ err }, 'could not keep a submission key pending'));
           }, PENDING_TOUCH_MS);
           timer.unref();
@@ -103,6 +107,18 @@ export function registerIdempotency(app: FastifyInstance) {
           await sleep(WAIT_STEP_MS);
       }
     }
+  });
+
+  /**
+   * A failed request frees its key at once: also when its client is gone and no answer will be
+   * written (then neither onSend nor onResponse runs).
+   */
+  app.addHook('onError', async (request) => {
+    const held = request.idempotency;
+    if (!held || held.settled) return;
+    held.settled = true;
+    clearInterval(held.timer);
+    await release(app.db, held).catch((err: unknown) => request.log.error({ err }, 'could not free a submission key'));
   });
 
   /** Once the answer is known (before it leaves, so a waiting copy replays it): kept on success, else freed. */
