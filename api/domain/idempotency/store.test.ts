@@ -22,3 +22,15 @@ describe('the fingerprint of a request', () => {
     expect(fingerprintOf('POST', '/api/ticket/1/attachment', undefined)).not.toBe(fingerprintOf('POST', '/api/ticket/2/attachment', undefined));
   });
 });
+
+describe('the secrets of a request', () => {
+  it('never reach its fingerprint: passwords, one-time tokens and codes are left out', () => {
+    const signUp = { email: 'ana@correo.cl', firstName: 'Ana', password: 'secreto-1' };
+    expect(fingerprintOf('POST', '/api/profile/new', signUp)).toBe(fingerprintOf('POST', '/api/profile/new', { ...signUp, password: 'otro-secreto' }));
+    expect(fingerprintOf('POST', '/api/profile/new', signUp)).not.toBe(fingerprintOf('POST', '/api/profile/new', { ...signUp, firstName: 'Anita' }));
+    const change = { currentPassword: 'vieja-1', password: 'nueva-1' };
+    expect(fingerprintOf('POST', '/api/profile/password', change)).toBe(fingerprintOf('POST', '/api/profile/password', {}));
+    expect(fingerprintOf('POST', '/api/profile/reset', { token: 'a'.repeat(40), password: 'x' })).toBe(fingerprintOf('POST', '/api/profile/reset', {}));
+    expect(fingerprintOf('POST', '/api/profile/me/two-step/disable', { code: '123456' })).toBe(fingerprintOf('POST', '/api/profile/me/two-step/disable', {}));
+  });
+});
