@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, preloadAxe } from './axe';
 import { hydrated, labels, newDriver, signIn } from './fixtures';
 
 /**
@@ -111,6 +112,7 @@ test('signing out removes the drafts, the sent outbox entries and every cache fr
 });
 
 test('with reports not yet sent it asks first: Cancelar keeps the session and the reports, confirming discards them', async ({ page }) => {
+  await preloadAxe(page);
   await signedInDriver(page);
   await seedDevice(page, {
     drafts: [{ key: 'comment', value: { text: 'Sigue el bache' } }],
@@ -132,6 +134,9 @@ test('with reports not yet sent it asks first: Cancelar keeps the session and th
   const box = await dialog.boundingBox();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+  // Cancelar is where focus starts; the dialog passes axe.
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  expect(await axeViolations(page, 'unsent reports dialog')).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
