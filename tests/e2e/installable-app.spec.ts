@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newDriver, signIn, signOut } from './fixtures';
+import { newDriver, ready, signIn, signOut } from './fixtures';
 
 /**
  * The site installs on a phone's home screen (issue 32): the manifest, its icons and the theme
@@ -75,6 +75,20 @@ test('the theme colour follows the chosen theme, in the manifest and on the page
   // An unknown theme is the default one.
   await context.addCookies([{ name: 'appTheme', value: 'NoSuchTheme', url: baseURL! }]);
   expect(((await (await page.request.get('/manifest.webmanifest')).json()) as Manifest).theme_color).toBe(LIGHT.theme);
+});
+
+test('switching the theme repaints the phone\'s bar at once', async ({ page }) => {
+  await signIn(page, 'operador@concesion.demo');
+  await page.goto('/operator/events');
+  await ready(page);
+  const bar = page.locator('head meta[name="theme-color"]');
+  await expect(bar).toHaveAttribute('content', LIGHT.theme);
+  const themeMenu = page.locator('details.theme-menu');
+  await themeMenu.locator('summary').click();
+  await themeMenu.getByRole('button', { name: 'Oscuro' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'DarkSpacesTheme');
+  await expect(bar).toHaveAttribute('content', DARK.theme);
+  await expect(page.locator('head meta[name="theme-color"]')).toHaveCount(1);
 });
 
 test('staff who install while signed in start at their own dashboard', async ({ page }) => {
