@@ -32,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     start_url: dashboardPath(role),
     scope: '/',
     display: 'standalone',
-    orientation: 'portrait',
     theme_color: colors.theme,
     background_color: colors.background,
     icons: ICONS,
