@@ -140,6 +140,7 @@ test('with reports not yet sent it asks first: Cancelar keeps the session and th
 
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.locator('details.user-menu > summary')).toBeFocused();
   await expect(page).toHaveURL(/\/driver\/dashboard/);
   expect(await deviceContents(page)).toEqual({ drafts: 1, outbox: 3, caches: ['concesion-shell'] });
   // Still signed in, on the server too.

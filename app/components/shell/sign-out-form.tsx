@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useSubmit } from 'react-router';
+import { closeMenu } from './header-menu';
 
 /** MUI's Dialog, fetched only when there is something to ask. */
 const UnsentReportsDialog = lazy(() => import('./unsent-reports-dialog').then((module) => ({ default: module.UnsentReportsDialog })));
@@ -18,6 +19,15 @@ export function SignOutForm({ className, children }: { className?: string; child
   const form = useRef<HTMLFormElement>(null);
   const busy = useRef(false);
   const [unsent, setUnsent] = useState(0);
+  const [cancelled, setCancelled] = useState(false);
+
+  // Once the dialog is gone (its focus trap with it), focus goes back to the menu's button: the
+  // sign-out button is inside the menu, closed by now.
+  useEffect(() => {
+    if (!cancelled || unsent > 0) return;
+    setCancelled(false);
+    if (form.current) closeMenu(form.current);
+  }, [cancelled, unsent]);
 
   const signOut = async (device: typeof import('~/offline/sign-out') | null) => {
     try {
@@ -51,6 +61,7 @@ export function SignOutForm({ className, children }: { className?: string; child
   const cancel = () => {
     setUnsent(0);
     busy.current = false;
+    setCancelled(true);
   };
   const confirm = () => {
     setUnsent(0);

@@ -20,7 +20,8 @@ const TEXT_ID = 'unsent-reports-text';
  * Asked before signing out when the outbox still holds reports that have not reached the
  * server: signing out discards them (sign-out-form.tsx). Downloaded only then, with MUI's
  * theme and Emotion, like the phone's drawer (mobile-drawer.tsx). Cancelar is the default:
- * Escape and a click beside the dialog keep the session and the reports.
+ * Escape and a click beside the dialog keep the session and the reports. Focus goes back to the
+ * user menu's button (sign-out-form.tsx), not to the sign-out button inside the closed menu.
  */
 export function UnsentReportsDialog({ count, onCancel, onConfirm }: { count: number; onCancel: () => void; onConfirm: () => void }) {
   const t = useT();
@@ -30,7 +31,7 @@ export function UnsentReportsDialog({ count, onCancel, onConfirm }: { count: num
   return (
     <CacheProvider value={cache}>
       <ThemeProvider theme={providerTheme(theme)}>
-        <Dialog open onClose={onCancel} aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID}>
+        <Dialog open onClose={onCancel} disableRestoreFocus aria-labelledby={TITLE_ID} aria-describedby={TEXT_ID}>
           <DialogTitle id={TITLE_ID}>{t('device.unsentTitle')}</DialogTitle>
           <DialogContent>
             <DialogContentText id={TEXT_ID}>{t('device.unsentReports', { count })}</DialogContentText>
