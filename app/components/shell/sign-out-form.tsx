@@ -5,7 +5,7 @@ import { closeMenu } from './header-menu';
 /** MUI's Dialog, fetched only when there is something to ask. */
 const UnsentReportsDialog = lazy(() => import('./unsent-reports-dialog').then((module) => ({ default: module.UnsentReportsDialog })));
 
-export const LOGOUT_ACTION = '/user/logout';
+const LOGOUT_ACTION = '/user/logout';
 
 /**
  * Cerrar sesión: a POST form, unchanged without JavaScript (the server's answer carries
