@@ -51,8 +51,9 @@ describe('the receipt of a new report', () => {
     expect(text).toContain('Qué sigue');
     // The deadline is the SLA's due date the API computed, in Chilean time.
     expect(text).toContain(`hasta el ${formatSantiagoShort(Date.parse(ticket.dueAt))} (hora de Chile)`);
-    // Someone without an account gets no link into the app.
+    // Someone without an account gets no link into the app, and is told how to ask about it.
     expect(text).not.toContain('/events/');
+    expect(text).toContain('para consultar su estado, indique el folio');
     // Nothing else went out for it: the report is mailed once.
     expect(mails.filter((m) => m.text.includes(ticket.folio))).toHaveLength(1);
   });
@@ -63,6 +64,7 @@ describe('the receipt of a new report', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.to).toEqual(['conductor@concesion.demo']);
     expect(receipts[0]!.text).toContain(`/driver/events/${ticket.id}`);
+    expect(receipts[0]!.text).toContain('le avisaremos cada vez que cambie de estado');
     expect(receipts[0]!.text).toContain(formatSantiagoShort(Date.parse(ticket.dueAt)));
   });
 

@@ -16,16 +16,20 @@ import type { Actor } from '../tickets/permissions';
  * other mails; the folio, the category and the date are the only data in it besides the name.
  */
 export function receiptMail(to: string, ticket: Ticket, eventLink: string | null): OutgoingMail {
-  const kind = ticketTypeLabels[ticket.type].toLowerCase();
+  const kind = ticketTypeLabels[ticket.type];
+  // A driver follows the report in the app; someone staff recorded for has no account to look in.
+  const next = eventLink
+    ? 'Qué sigue: el equipo de la concesión lo revisa y lo asigna a quien corresponda; le avisaremos cada vez que cambie de estado.'
+    : 'Qué sigue: el equipo de la concesión lo revisa y lo asigna a quien corresponda. Si necesitamos más información, le contactaremos con los datos que nos dejó; para consultar su estado, indique el folio.';
   return {
     to,
     subject: `Recibimos su reporte ${ticket.folio}`,
     text: [
       ticket.fullName ? `Hola ${ticket.fullName}:` : 'Hola:',
       '',
-      `Su ${kind} quedó registrado con el folio ${ticket.folio} (${ticket.classificationName}).`,
+      `Su reporte quedó registrado con el folio ${ticket.folio} (${kind}: ${ticket.classificationName}).`,
       '',
-      'Qué sigue: el equipo de la concesión lo revisa, lo asigna a quien corresponda y le avisaremos cuando cambie de estado.',
+      next,
       `Plazo de respuesta: hasta el ${formatSantiagoShort(Date.parse(ticket.dueAt))} (hora de Chile). ` +
         'El plazo se detiene mientras esperamos información suya o de terceros.',
       ...(eventLink ? ['', `Vea su reporte en ${eventLink}`] : []),
