@@ -14,6 +14,7 @@ import appStylesHref from '~/styles/app.css?url';
 import { DEFAULT_THEME, type ThemeName } from '~/theme/registry';
 import { ThemeStyle } from '~/theme/theme-style';
 import { ThemeChoiceProvider, useThemeChoiceState } from '~/theme/theme-choice';
+import { themeColors } from '~/theme/theme-colors';
 import { readThemeCookie } from '~/theme/theme-cookie';
 import { commonT, pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
@@ -39,6 +40,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // With credentials: the manifest's colours follow the theme cookie (app/routes/resources/manifest.ts).
+  { rel: 'manifest', href: '/manifest.webmanifest', crossOrigin: 'use-credentials' },
   { rel: 'stylesheet', href: appStylesHref },
 ];
 
@@ -61,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={themeColors(theme).theme} />
         <Meta />
         <ThemeStyle theme={theme} />
         <Links nonce={nonce} />

@@ -27,6 +27,9 @@ export default [
   // The header's theme switcher posts here (a resource route: no page of its own).
   route('resources/theme', 'routes/resources/theme.ts'),
 
+  // The web app manifest, so the site installs on the home screen (issue 32).
+  route('manifest.webmanifest', 'routes/resources/manifest.ts'),
+
   // Live notifications of the signed-in user (server-sent events).
   route('resources/notifications/stream', 'routes/resources/notifications-stream.ts'),
 

@@ -16,6 +16,7 @@ import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
 import { chargeEvent } from '../../domain/quotas/write-quotas';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
+import { queueTicketReceipt } from '../../domain/notifications/receipt';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
@@ -124,6 +125,8 @@ export async function ticketRoutes(instance: FastifyInstance) {
         });
       try {
         const created = await createTicket(app.db, actor, body, new Date(), (tx) => chargeEvent(tx, app.config.quotas, actor));
+        // The reporter's receipt, after the answer: a mail problem never fails the report.
+        app.mailer.prepareLater(() => queueTicketReceipt(app.db, app.mailer, actor, created, app.config.publicWebUrl));
         return reply.status(201).send({ payload: created });
       } catch (error) {
         throw toApiError(error);

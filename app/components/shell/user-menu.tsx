@@ -1,11 +1,12 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import { ROLE_AREAS } from '@contract/roles';
 import type { SessionUser } from '~/server/auth/session-user';
 import { HeaderMenu } from './header-menu';
+import { SignOutForm } from './sign-out-form';
 import { Icon } from '../ui/icons';
 import { useT } from '~/hooks/use-t';
 
-/** The signed-in user: name and role, and Cerrar sesión as a POST form (never a link). */
+/** The signed-in user: name and role, and Cerrar sesión as a POST form (never a link) that clears the phone too. */
 export function UserMenu({ user }: { user: SessionUser }) {
   const t = useT();
   return (
@@ -31,12 +32,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <Icon name="person" size={18} />
         <span>{t('header.profile')}</span>
       </Link>
-      <Form method="post" action="/user/logout">
+      <SignOutForm>
         <button type="submit" className="header-menu-item">
           <Icon name="logout" size={18} />
           <span>{t('header.signOut')}</span>
         </button>
-      </Form>
+      </SignOutForm>
     </HeaderMenu>
   );
 }

@@ -95,4 +95,13 @@ export const common = {
     reference: 'Código de referencia: {{id}}',
     backHome: 'Volver al inicio',
   },
+  // The installable app and signing out on a shared phone (issue 32, docs/decisions/140-installable-app-sign-out-and-receipts.md).
+  device: {
+    manifestDescription: 'Reporte incidentes, reclamos y sugerencias de la ruta y siga su atención.',
+    unsentTitle: 'Reportes sin enviar',
+    unsentReports_one: 'Tiene 1 reporte sin enviar en este teléfono. Si cierra sesión se descartará.',
+    unsentReports_other: 'Tiene {{count}} reportes sin enviar en este teléfono. Si cierra sesión se descartarán.',
+    cancel: 'Cancelar',
+    signOutAnyway: 'Cerrar sesión igualmente',
+  },
 } as const;
