@@ -20,6 +20,7 @@ import { isSessionEndReason } from '@contract/session-end';
 import { loginFormSchema } from './login.schema';
 import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('auth', authTexts);
 
@@ -55,6 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   addToast(session, 'success', messages.loginSuccess);
   throw await keepDeviceToken(await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role))), result.deviceToken);
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('auth');
