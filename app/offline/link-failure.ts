@@ -68,7 +68,11 @@ export async function sendKeepingTheForm<T>({ request, serverAction }: Pick<Clie
     if (failed) announce(null);
     return answer;
   } catch (error) {
-    if (!isLinkFailure(error)) throw error;
+    // A redirect (the usual answer to a form that worked) arrives thrown: the link is back.
+    if (!isLinkFailure(error)) {
+      if (failed) announce(null);
+      throw error;
+    }
     const url = new URL(request.url);
     const multipart = /multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
     const formData = await copy.formData().catch(() => new FormData());
