@@ -171,3 +171,39 @@ test('a page the link fails to bring says "Sin conexión" with a retry, not the 
   await expect(page).toHaveURL(/\/driver\/events$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('the new-event form keeps its draft across a reload and forgets it once the event is registered', async ({ page }) => {
+  const driver = await newDriver();
+  await signInAt(page, driver.email, driver.password);
+  await page.goto('/driver/events/new');
+  await hydrated(page);
+  const description = `Derrame de aceite en la berma ${Math.random().toString(36).slice(2, 8)}`;
+  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
+  await page.getByLabel('Descripción').fill(description);
+  await page.getByLabel('Kilómetro').fill('30,5');
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Nombre completo').fill('Ana Soto');
+  await page.getByLabel('RUT').fill('12.345.678-5');
+  await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
+  await expect(draftSaved(page)).toBeVisible();
+
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByLabel('Descripción')).toHaveValue(description);
+  await expect(page.getByLabel('Kilómetro')).toHaveValue('30,5');
+  await expect(page.getByLabel('Orientación')).toHaveValue('NORTH_SOUTH');
+  await expect(page.getByLabel('Nombre completo')).toHaveValue('Ana Soto');
+  await expect(draftSaved(page)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
+  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
+  await page.getByRole('button', { name: 'Registrar evento' }).click();
+  await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
+  await expect(page.getByText(description)).toBeVisible();
+
+  await page.goto('/driver/events/new');
+  await hydrated(page);
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel('Descripción')).toHaveValue('');
+  await expect(draftSaved(page)).toHaveCount(0);
+});
