@@ -49,8 +49,19 @@ describe('drafts', () => {
     expect(await loadDraft(recent, now)).toEqual({ description: 'de ayer' });
   });
 
-  it('lives in the database sign-out deletes', async () => {
-    const databases = await indexedDB.databases();
-    expect(databases.map((d) => d.name)).toContain(DRAFTS_DATABASE);
+  it('lives in the database sign-out deletes, and lets it be deleted while the page is open', async () => {
+    const form = { account: 'uuid-g', form: 'comment', scope: 3 };
+    await saveDraft(form, { comment: 'Antes de cerrar sesión' });
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(DRAFTS_DATABASE);
+    await new Promise<void>((resolve, reject) => {
+      const deletion = indexedDB.deleteDatabase(DRAFTS_DATABASE);
+      deletion.onsuccess = () => resolve();
+      deletion.onerror = () => reject(deletion.error);
+      deletion.onblocked = () => reject(new Error('blocked by the drafts connection'));
+    });
+    expect(await loadDraft(form)).toBeNull();
+    // Drafts go on working afterwards, in a new database.
+    await saveDraft(form, { comment: 'Después' });
+    expect(await loadDraft(form)).toEqual({ comment: 'Después' });
   });
 });

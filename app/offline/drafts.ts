@@ -32,7 +32,19 @@ type Drafts = { lib: typeof import('idb-keyval'); store: UseStore };
 let opened: Promise<Drafts> | null = null;
 
 function drafts(): Promise<Drafts> {
-  opened ??= import('idb-keyval').then((lib) => ({ lib, store: lib.createStore(DRAFTS_DATABASE, DRAFTS_STORE) }));
+  opened ??= import('idb-keyval').then(async (lib) => {
+    const store = lib.createStore(DRAFTS_DATABASE, DRAFTS_STORE);
+    // Sign-out deletes the database: let go of it at once (an open connection would hold the
+    // deletion until the page is left), and open it anew on the next use.
+    await store('readonly', (objects) => {
+      const db = objects.transaction.db;
+      db.addEventListener('versionchange', () => {
+        db.close();
+        opened = null;
+      });
+    });
+    return { lib, store };
+  });
   return opened;
 }
 
