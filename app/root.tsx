@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
 import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/shell/general-error-boundary';
 import { Toasts } from '~/components/shell/toasts';
+import { LinkFailureNotice } from '~/offline/link-failure-notice';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
 import { originCheckMiddleware } from '~/server/auth/origin-check.server';
@@ -96,6 +97,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <Outlet />
       <Toasts toasts={loaderData.toasts} />
+      <LinkFailureNotice />
     </>
   );
 }

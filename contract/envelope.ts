@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+import { sessionEndReasonSchema } from './session-end';
 
 const envelopes = new WeakMap<z.ZodType, z.ZodType>();
 
@@ -17,11 +18,15 @@ export function payloadOf<T extends z.ZodType>(schema: T): z.ZodObject<{ payload
   return envelope as z.ZodObject<{ payload: T }>;
 }
 
-/** Every error: {"errors": {"message", "fields"?}} with an honest HTTP status. */
+/**
+ * Every error: {"errors": {"message", "fields"?, "reason"?}} with an honest HTTP status. `reason` only
+ * on a 401 for a bearer token that was a session and no longer is (contract/session-end.ts).
+ */
 export const apiErrorSchema = z.object({
   errors: z.object({
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    reason: sessionEndReasonSchema.optional(),
   }),
 });
 

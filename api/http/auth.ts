@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { readBearerToken } from '@contract/auth';
 import type { Role } from '@contract/roles';
-import { hashToken, resolveToken, tokenPolicy, type Principal } from '../domain/accounts/tokens';
+import { messages } from '@contract/messages';
+import { hashToken, resolveToken, tokenPolicy, type Principal, type ResolvedToken } from '../domain/accounts/tokens';
 import { forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -16,9 +17,11 @@ declare module 'fastify' {
  * account write: sign-out, suspension, role or password changes (app.ts).
  */
 export const requireAuth: onRequestHookHandler = async function (request: FastifyRequest) {
-  const principal = await resolvePrincipal(this, request);
+  const { principal, ended } = await resolveBearer(this, request);
+  // A session that ended says why, and nothing more (decision 138): the web tells its holder.
+  if (!principal) throw unauthorized(messages.unauthorized, ended);
   // A token whose second step is still due opens nothing but the two-step calls.
-  if (!principal || principal.stage !== 'full') throw unauthorized();
+  if (principal.stage !== 'full') throw unauthorized();
   request.principal = principal;
 };
 
@@ -31,15 +34,19 @@ export const requireFirstStep: onRequestHookHandler = async function (request: F
 
 /** Who the request's bearer token belongs to, or null (no token, or not a live one). */
 export async function resolvePrincipal(app: FastifyInstance, request: FastifyRequest): Promise<Principal | null> {
+  return (await resolveBearer(app, request)).principal;
+}
+
+/** The request's bearer token resolved: its principal, or why a session it was has ended. */
+async function resolveBearer(app: FastifyInstance, request: FastifyRequest): Promise<Pick<ResolvedToken, 'principal' | 'ended'>> {
   const token = readBearerToken(request.headers.authorization);
-  if (!token) return null;
+  if (!token) return { principal: null };
   const policy = tokenPolicy(app.config);
-  const { principal } = await app.principalCache.get(
+  return app.principalCache.get(
     hashToken(token),
     () => resolveToken(app.db, token, policy),
     (resolved) => resolved.validUntil,
   );
-  return principal;
 }
 
 /**

@@ -69,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({
-        errors: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        errors: { message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.reason ? { reason: error.reason } : {}) },
       });
     }
     const invalid = validationFailure(error, request);

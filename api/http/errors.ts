@@ -1,4 +1,5 @@
 import { messages } from '@contract/messages';
+import type { SessionEndReason } from '@contract/session-end';
 
 /** An expected failure, answered as {"errors": {"message", "fields"?}} with its status. */
 export class ApiError extends Error {
@@ -7,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** On a 401 only: why the caller's session ended (decision 138). */
+    readonly reason?: SessionEndReason,
   ) {
     super(message);
   }
@@ -14,7 +17,8 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string = messages.badRequest, fields?: Record<string, string>) =>
   new ApiError(400, message, fields);
-export const unauthorized = (message: string = messages.unauthorized) => new ApiError(401, message);
+export const unauthorized = (message: string = messages.unauthorized, reason?: SessionEndReason) =>
+  new ApiError(401, message, undefined, undefined, reason);
 export const forbidden = () => new ApiError(403, messages.forbidden);
 export const notFound = () => new ApiError(404, messages.notFound);
 export const conflict = (message: string = messages.conflict, fields?: Record<string, string>) =>

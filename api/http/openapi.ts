@@ -72,7 +72,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'API de atención de usuarios de la concesión',
         version,
         description:
-          'Contrato de la sección 7 de la especificación. Toda respuesta exitosa es `{"payload": ...}`; todo error es `{"errors": {"message", "fields"?}}` con su estado HTTP. ' +
+          'Contrato de la sección 7 de la especificación. Toda respuesta exitosa es `{"payload": ...}`; todo error es `{"errors": {"message", "fields"?, "reason"?}}` con su estado HTTP ' +
+          '(`reason` solo en un 401 a un token que fue una sesión: idle, expired, closed, admin, rights, password, signed-out). ' +
           'Las llamadas autenticadas llevan `Authorization: Bearer {token}`, el token que entrega `POST /api/auth` en su cabecera `authorization`.',
       },
       components: {

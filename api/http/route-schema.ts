@@ -34,7 +34,7 @@ export type RouteDescription<B, Q, P> = {
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Entrada inválida (validación, JSON mal formado); `fields` por campo cuando corresponde',
-  401: 'Sin token, o token vencido, revocado o de una cuenta suspendida',
+  401: 'Sin token, o token vencido, revocado o de una cuenta suspendida (`reason` dice por qué terminó una sesión)',
   403: 'El rol o la cuenta no permiten esta operación',
   404: 'No existe o no es visible para quien pregunta',
   408: 'El cuerpo de la solicitud tardó demasiado en llegar',

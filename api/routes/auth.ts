@@ -48,7 +48,7 @@ export async function authRoutes(instance: FastifyInstance) {
     // A browser signing in again hands over the token it held (this one's bearer): it ends here,
     // whoever it was for, so a replaced session or half-open second step stops working (decision 133).
     const replaced = readBearerToken(request.headers.authorization);
-    if (replaced) await revokeTokenByValue(app.db, replaced);
+    if (replaced) await revokeTokenByValue(app.db, replaced, 'signed-out');
 
     // Staff with a second step get a token that opens only that step (decision 113).
     const stage = stageAfterPassword(account, app.config.twoStepRoles);
@@ -79,7 +79,7 @@ export async function authRoutes(instance: FastifyInstance) {
     success: { payload: signedOutSchema },
   });
   app.post('/api/auth/logout', { onRequest: requireFirstStep, schema: signOut }, async (request) => {
-    await revokeToken(app.db, principalOf(request).tokenId);
+    await revokeToken(app.db, principalOf(request).tokenId, 'signed-out');
     return { payload: { signedOut: true } };
   });
 }

@@ -42,3 +42,15 @@ export const TWO_STEP_ENROL_PATH = '/user/two-step/enrol';
 export function loginPathFor(url: URL): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`;
 }
+
+/**
+ * The sign-in page after a session ended under the person (decision 138): why it ended, and the
+ * page to come back to. The sign-in checks `redirectTo` again (safeRedirect) before following it.
+ */
+export function signInAgainPath(reason: string | undefined, returnTo: string | null | undefined): string {
+  const query = new URLSearchParams();
+  if (reason) query.set('reason', reason);
+  if (returnTo) query.set('redirectTo', returnTo);
+  const search = query.toString();
+  return search ? `${LOGIN_PATH}?${search}` : LOGIN_PATH;
+}

@@ -8,7 +8,7 @@ import { toProfileDto } from './profile-admin';
 import type { LoginThrottle } from './login-throttle';
 import { hashNewPassword, verifyPassword } from './passwords';
 import { findLiveProfileById } from './profiles';
-import type { Principal } from './tokens';
+import { revocation, type Principal } from './tokens';
 
 /**
  * Mi perfil: what a signed-in person may see and change of their own account, whatever their role
@@ -51,7 +51,7 @@ export async function changeOwnPassword(db: Database, throttle: LoginThrottle, c
     await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, caller.profileId));
     await tx
       .update(authToken)
-      .set({ revokedAt: now })
+      .set(revocation('password', now))
       .where(and(eq(authToken.profileId, caller.profileId), isNull(authToken.revokedAt), ne(authToken.id, caller.tokenId)));
   });
 }

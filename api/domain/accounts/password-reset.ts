@@ -77,7 +77,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ usedAt: now })
       .where(and(eq(passwordReset.profileId, link.profileId), isNull(passwordReset.usedAt)));
     const [owner] = await tx.update(profile).set({ passwordHash, updatedAt: now }).where(eq(profile.id, link.profileId)).returning({ email: profile.email });
-    await revokeAllTokens(tx, link.profileId);
+    await revokeAllTokens(tx, link.profileId, 'password');
     // Whoever guessed the old password is moot now, and the owner proved the mailbox: the
     // account's sign-in limit starts over, so they get in from any browser (decision 133).
     if (owner) await tx.delete(loginFailure).where(eq(loginFailure.account, owner.email));

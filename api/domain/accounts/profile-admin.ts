@@ -120,7 +120,10 @@ export async function updateProfile(db: Database, input: UpdateProfile, actor: P
     // promoted user signs in again, with the second step their new role may require. An admin
     // editing their own password keeps the session in use (nobody changes their own role).
     const rightsChanged = current.profileCode !== input.profileCode;
-    if (passwordHash || rightsChanged) await revokeAllTokens(tx, current.id, current.id === actor.profileId ? actor.tokenId : undefined);
+    if (passwordHash || rightsChanged) {
+      const reason = rightsChanged ? 'rights' : 'admin';
+      await revokeAllTokens(tx, current.id, reason, current.id === actor.profileId ? actor.tokenId : undefined);
+    }
     return updated!;
   });
   return toProfileDto(row);
@@ -139,7 +142,7 @@ export async function deleteProfile(db: Database, id: string, actor: Principal):
   await assertMayRemove(db, target, actor);
   await db.transaction(async (tx) => {
     await tx.update(profile).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(profile.id, id));
-    await revokeAllTokens(tx, id);
+    await revokeAllTokens(tx, id, 'admin');
   });
 }
 
@@ -153,7 +156,7 @@ export async function setSuspended(db: Database, id: string, suspended: boolean,
       .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
       .where(eq(profile.id, id))
       .returning();
-    await revokeAllTokens(tx, id);
+    await revokeAllTokens(tx, id, 'admin');
     return updated!;
   });
   return toProfileDto(row);

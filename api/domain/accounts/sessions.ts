@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Session } from '@contract/sessions';
 import type { Database } from '../../platform/db/client';
 import { authToken } from '../../platform/db/schema';
-import { idleLimitOf, type Principal, type TokenPolicy } from './tokens';
+import { idleLimitOf, revocation, type Principal, type TokenPolicy } from './tokens';
 
 /** Sessions still usable: not ended, not past their absolute limit nor their role's idle limit. */
 export async function listOwnSessions(db: Database, caller: Principal, policy: TokenPolicy, now = new Date()): Promise<Session[]> {
@@ -35,7 +35,7 @@ export async function listOwnSessions(db: Database, caller: Principal, policy: T
 export async function endOwnSession(db: Database, caller: Principal, sessionId: number): Promise<boolean> {
   const ended = await db
     .update(authToken)
-    .set({ revokedAt: new Date() })
+    .set(revocation('closed'))
     .where(and(eq(authToken.id, sessionId), eq(authToken.profileId, caller.profileId), isNull(authToken.revokedAt)))
     .returning({ id: authToken.id });
   return ended.length > 0;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
+import { isSessionEndReason, type SessionEndReason } from '@contract/session-end';
 import type { Database } from '../../platform/db/client';
 import { authToken, profile } from '../../platform/db/schema';
 
@@ -63,8 +64,10 @@ export async function issueToken(
  * The principal behind a token (null when it is unknown, revoked, idle too long, past its
  * absolute expiry, or its user is suspended or deleted), and the last instant (epoch ms)
  * that answer holds by the clock alone: the token's expiry or the end of its idle window.
+ * `ended` says why a token that was a full session is no longer one (decision 138); an
+ * unknown token, or one that never passed its second step, has none.
  */
-export type ResolvedToken = { principal: Principal | null; validUntil: number };
+export type ResolvedToken = { principal: Principal | null; validUntil: number; ended?: SessionEndReason };
 
 export async function resolveToken(
   db: Database,
@@ -86,16 +89,21 @@ export async function resolveToken(
       status: profile.status,
       deletedAt: profile.deletedAt,
       stage: authToken.stage,
+      revokedAt: authToken.revokedAt,
+      endReason: authToken.endReason,
     })
     .from(authToken)
     .innerJoin(profile, eq(profile.id, authToken.profileId))
-    .where(and(eq(authToken.tokenHash, hashToken(token)), isNull(authToken.revokedAt)))
+    .where(eq(authToken.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return none;
-  if (row.status !== 'ACTIVE' || row.deletedAt) return none;
-  if (row.expiresAt <= now) return none;
+  const over = (reason: SessionEndReason | null): ResolvedToken =>
+    row.stage === 'full' && reason ? { ...none, ended: reason } : none;
+  if (row.revokedAt) return over(isSessionEndReason(row.endReason) ? row.endReason : null);
+  if (row.status !== 'ACTIVE' || row.deletedAt) return over('admin');
+  if (row.expiresAt <= now) return over('expired');
   const idleMs = idleLimitOf(row.role, policy);
-  if (now.getTime() - row.lastUsedAt.getTime() > idleMs) return none;
+  if (now.getTime() - row.lastUsedAt.getTime() > idleMs) return over('idle');
   let lastUsed = row.lastUsedAt.getTime();
   if (now.getTime() - lastUsed > TOUCH_EVERY_MS) {
     await db.update(authToken).set({ lastUsedAt: now }).where(eq(authToken.id, row.tokenId));
@@ -114,24 +122,27 @@ export async function resolveToken(
   return { principal, validUntil };
 }
 
-export async function revokeToken(db: Database, tokenId: number): Promise<void> {
-  await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.id, tokenId));
+/** What every revocation writes: when, and why (told to the token's holder in its next 401). */
+export const revocation = (reason: SessionEndReason, at = new Date()) => ({ revokedAt: at, endReason: reason });
+
+export async function revokeToken(db: Database, tokenId: number, reason: SessionEndReason): Promise<void> {
+  await db.update(authToken).set(revocation(reason)).where(eq(authToken.id, tokenId));
 }
 
 /** Ends the session of a token as its holder presents it (a browser signing in again hands over the one it held). */
-export async function revokeTokenByValue(db: Database, token: string): Promise<void> {
+export async function revokeTokenByValue(db: Database, token: string, reason: SessionEndReason): Promise<void> {
   await db
     .update(authToken)
-    .set({ revokedAt: new Date() })
+    .set(revocation(reason))
     .where(and(eq(authToken.tokenHash, hashToken(token)), isNull(authToken.revokedAt)));
 }
 
 /** Ends every session of a user, optionally keeping the one in use; answers how many ended. */
-export async function revokeAllTokens(db: Database, profileId: string, exceptTokenId?: number): Promise<number> {
+export async function revokeAllTokens(db: Database, profileId: string, reason: SessionEndReason, exceptTokenId?: number): Promise<number> {
   const live = and(eq(authToken.profileId, profileId), isNull(authToken.revokedAt));
   const ended = await db
     .update(authToken)
-    .set({ revokedAt: new Date() })
+    .set(revocation(reason))
     .where(exceptTokenId === undefined ? live : and(live, ne(authToken.id, exceptTokenId)))
     .returning({ id: authToken.id });
   return ended.length;

@@ -200,7 +200,7 @@ export async function resetTwoStep(db: Database, profileId: string): Promise<voi
   if (!row) throw notFound();
   await db.transaction(async (tx) => {
     await clearTwoStep(tx, profileId);
-    await revokeAllTokens(tx, profileId);
+    await revokeAllTokens(tx, profileId, 'admin');
   });
 }
 

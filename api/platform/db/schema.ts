@@ -139,6 +139,8 @@ export const authToken = pgTable(
     lastUsedAt: ts('last_used_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** Why it was revoked (contract/session-end.ts), told in the 401 its holder gets next (decision 138). */
+    endReason: text('end_reason'),
     /**
      * `full`, or a first step only: `verify` (a code is due) or `enrol` (a second step must be set
      * up first). Only the two-step calls accept a token that is not `full`.

@@ -146,7 +146,8 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
     const { id } = request.params;
     const target = await getProfile(app.db, id);
     const actor = principalOf(request);
-    const ended = await revokeAllTokens(app.db, target.uuid, target.uuid === actor.profileId ? actor.tokenId : undefined);
+    const own = target.uuid === actor.profileId;
+    const ended = await revokeAllTokens(app.db, target.uuid, own ? 'closed' : 'admin', own ? actor.tokenId : undefined);
     return { payload: { ended } };
   });
 

@@ -110,7 +110,7 @@ export async function profileRoutes(instance: FastifyInstance) {
     const caller = principalOf(request);
     return {
       payload: {
-        ended: await revokeAllTokens(app.db, caller.profileId, caller.tokenId),
+        ended: await revokeAllTokens(app.db, caller.profileId, 'closed', caller.tokenId),
       },
     };
   });

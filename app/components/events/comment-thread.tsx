@@ -3,7 +3,7 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/forms/checkbox';
 import { useEffect, useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
 import { COMMENT_MAX } from '@contract/conversation-limits';
@@ -11,14 +11,20 @@ import { DateTime } from '~/components/ui/date-time';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { EventField } from './ticket-fields';
 import { useT } from '~/hooks/use-t';
+import { useDraft } from '~/offline/use-draft';
+import { DraftStatus } from '~/offline/draft-status';
+import { isLinkFailedAnswer } from '~/offline/link-failure';
 
 /** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
 export function CommentThread({
+  ticketId,
   comments,
   canComment,
   canMarkInternal,
   lastResult,
 }: {
+  /** The event the comments belong to: its comment box keeps its own draft on the device. */
+  ticketId: number | string;
   comments: readonly Comment[];
   canComment: boolean;
   canMarkInternal: boolean;
@@ -33,6 +39,10 @@ export function CommentThread({
   // A new generation after each saved comment: a fresh, empty form (see below).
   const [generation, setGeneration] = useState(0);
   const [form, fields] = useForm({ id: `comment-${generation}`, lastResult, ...validation.options });
+  // What is typed is kept on the device until the server has it (decision 138).
+  const { saved: draftSaved, discard: discardDraft } = useDraft(form.id, 'comment', { scope: ticketId });
+  // A send the link dropped keeps the box as it was (app/offline/link-failure.ts).
+  const linkFailed = isLinkFailedAnswer(useActionData());
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment';
   // After "Comentario guardado" (a redirect, so no answer of the form's own) the box starts
   // empty again; a refused comment comes back with lastResult and keeps its text.
@@ -42,9 +52,12 @@ export function CommentThread({
     if (commentSent) setAwaiting(true);
     else if (awaiting && navigation.state === 'idle') {
       setAwaiting(false);
-      if (!lastResult) setGeneration((n) => n + 1);
+      if (!lastResult && !linkFailed) {
+        discardDraft();
+        setGeneration((n) => n + 1);
+      }
     }
-  }, [commentSent, awaiting, navigation.state, lastResult]);
+  }, [commentSent, awaiting, navigation.state, lastResult, linkFailed, discardDraft]);
   return (
     <section className="panel" aria-labelledby="comments-title">
       <h2 id="comments-title">{t('comments.title')}</h2>
@@ -82,6 +95,7 @@ export function CommentThread({
               {sending ? t('comments.sending') : t('comments.submit')}
             </Button>
           </div>
+          <DraftStatus saved={draftSaved} />
         </Form>
       ) : null}
     </section>

@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useT } from '~/hooks/use-t';
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from 'react-router';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useRouteLoaderData } from 'react-router';
+import { isLinkFailure } from '~/offline/link-failure';
+import { Button } from '~/components/ui/button';
 import type { SessionUser } from '~/server/auth/session-user';
 import { isErrorPageData } from '~/utils/error-data';
 import { AppShell } from './app-shell';
@@ -8,7 +10,8 @@ import { AppShell } from './app-shell';
 /** What the root loader returns that the boundary needs (root.tsx satisfies it). */
 export type RootLoaderData = { user: SessionUser | null; requestId?: string | null };
 
-export type ErrorPage = { status: number; title: string; description: string };
+/** `offline`: the browser could not reach the web at all (no status of ours to show; decision 138). */
+export type ErrorPage = { status: number; title: string; description: string; offline?: boolean };
 
 /** The id of the request that failed (an API call's, else the page's) for the user to quote to support. */
 export function referenceOf(error: unknown, root: RootLoaderData | undefined): string | null {
@@ -19,6 +22,10 @@ export function referenceOf(error: unknown, root: RootLoaderData | undefined): s
 /** Turns whatever a route threw into the Spanish page to show; never technical details. */
 export function describeError(error: unknown, t: TFunction<['common', 'messages']>): ErrorPage {
   const unexpected = { title: t('common:errors.unexpected.title'), description: t('common:errors.unexpected.description') };
+  // A page or a form the link failed to bring (React Router's fetch threw): no connection, not a fault.
+  if (isLinkFailure(error)) {
+    return { status: 503, title: t('common:offline.noConnectionTitle'), description: t('common:offline.noConnectionDescription'), offline: true };
+  }
   if (!isRouteErrorResponse(error)) return { status: 500, ...unexpected };
   const body = isErrorPageData(error.data) ? error.data : null;
   const status = error.status;
@@ -66,7 +73,16 @@ export function GeneralErrorBoundary() {
   const user = root?.user ?? null;
   const page = describeError(error, t);
   const reference = referenceOf(error, root);
-  const card = (
+  const revalidator = useRevalidator();
+  const card = page.offline ? (
+    <div className="error-card">
+      <h1>{page.title}</h1>
+      <p>{page.description}</p>
+      <Button type="button" variant="contained" disabled={revalidator.state !== 'idle'} onClick={() => void revalidator.revalidate()}>
+        {revalidator.state !== 'idle' ? t('app.loading') : t('offline.retry')}
+      </Button>
+    </div>
+  ) : (
     <div className="error-card">
       <p className="error-code">{t('errors.code', { status: page.status })}</p>
       <h1>{page.title}</h1>

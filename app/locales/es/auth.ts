@@ -57,4 +57,14 @@ export const auth = {
     submitting: 'Confirmando…',
     toProfile: 'Ir a Mi perfil',
   },
+  // Why the session ended under the person, on the sign-in page (docs/decisions/138-drafts-and-sessions-that-end.md).
+  sessionEnded: {
+    idle: 'Su sesión se cerró por inactividad. Ingrese de nuevo para continuar donde estaba.',
+    expired: 'Su sesión llegó a su duración máxima. Ingrese de nuevo para continuar donde estaba.',
+    closed: 'Su sesión se cerró desde otra de sus sesiones. Ingrese de nuevo para continuar donde estaba.',
+    admin: 'Un administrador cerró su sesión. Ingrese de nuevo para continuar donde estaba.',
+    rights: 'Sus permisos cambiaron y su sesión se cerró. Ingrese de nuevo para continuar donde estaba.',
+    password: 'Su contraseña cambió y su sesión se cerró. Ingrese de nuevo con la nueva contraseña para continuar donde estaba.',
+    'signed-out': 'Su sesión se cerró. Ingrese de nuevo para continuar donde estaba.',
+  },
 } as const;

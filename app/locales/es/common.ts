@@ -104,4 +104,13 @@ export const common = {
     cancel: 'Cancelar',
     signOutAnyway: 'Cerrar sesión igualmente',
   },
+  // Drafts on the device and a failed link (docs/decisions/138-drafts-and-sessions-that-end.md).
+  offline: {
+    draftSaved: 'Borrador guardado',
+    linkFailed: 'No se pudo enviar: falló la conexión con el servidor. Lo que escribió sigue aquí y el borrador quedó guardado en este dispositivo.',
+    retry: 'Reintentar',
+    sending: 'Enviando…',
+    noConnectionTitle: 'Sin conexión',
+    noConnectionDescription: 'No se pudo conectar con el servidor. Revise su conexión e intente de nuevo; lo que escribió quedó guardado en este dispositivo.',
+  },
 } as const;

@@ -16,16 +16,21 @@ import { dashboardPath, TWO_STEP_ENROL_PATH, TWO_STEP_PATH } from '~/navigation/
 import { addToast, holdForSecondStep, readAuth, requestSession, signIn, redirectWithToasts } from '~/server/auth/session.server';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
+import { isSessionEndReason } from '@contract/session-end';
 import { loginFormSchema } from './login.schema';
 import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('auth', authTexts);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
   if (auth) throw redirect(dashboardPath(auth.user.role));
-  return { redirectTo: new URL(request.url).searchParams.get('redirectTo') ?? '' };
+  const query = new URL(request.url).searchParams;
+  // Why a session ended under the person, when the API said (decision 138).
+  const reason = query.get('reason');
+  return { redirectTo: query.get('redirectTo') ?? '', sessionEnded: isSessionEndReason(reason) ? reason : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,6 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await keepDeviceToken(await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role))), result.deviceToken);
 }
 
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('auth');
   const navigation = useNavigation();
@@ -72,6 +80,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <PublicPage title={t('login.heading')} intro={t('login.intro')}>
       {/* noValidate always: the messages of docs/specification.md, "Login" come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
+        {loaderData.sessionEnded && !form.errors ? (
+          <p role="status" className="session-ended">
+            {t(`sessionEnded.${loaderData.sessionEnded}`)}
+          </p>
+        ) : null}
         <FormError errors={form.errors} id={form.errorId} />
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
         <OutlinedField

@@ -24,6 +24,7 @@ import { pageTitle } from '~/utils/meta';
 import { registerFormSchema } from './register.schema';
 import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('auth', authTexts);
 
@@ -74,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const onward = await redirectWithToasts(session, signedIn.ok ? dashboardPath(signedIn.user.role) : LOGIN_PATH);
   throw await keepDeviceToken(onward, signedIn.ok === true ? signedIn.deviceToken : null);
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
   const t = useT('auth');

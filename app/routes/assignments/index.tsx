@@ -14,6 +14,7 @@ import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { operatorsFor } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -70,6 +71,9 @@ const assignSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('assignMe'), ticketId: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal('assign'), ticketId: z.coerce.number().int().positive(), assignedToId: z.uuid() }),
 ]);
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 /** "Asignarme" from a row, or a confirmed hand-over: back to the list with the outcome as a toast. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -34,6 +34,7 @@ import { ticketIdOf } from './events.server';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { roadPlaces } from '@contract/road-lookup';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -91,6 +92,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = ticketIdOf(params.id);
   return ticketAction(request, auth, await requestSession(request, context), id);
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 /** The edit form's first values: the ticket as people read it (RUT with dots, phone spaced, Santiago time). */
 function editValuesOf(ticket: Ticket) {
@@ -205,6 +209,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           ) : null}
 
           <CommentThread
+            ticketId={ticket.id}
             comments={comments}
             canComment={canCommentOn(role)}
             canMarkInternal={canWriteInternalNotes(role)}

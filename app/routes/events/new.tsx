@@ -24,6 +24,8 @@ import { refuseFormBody } from '~/server/form-body.server';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
+import { useDraft } from '~/offline/use-draft';
+import { DraftStatus } from '~/offline/draft-status';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { NearbyList } from '~/components/events/nearby-list';
 import { useHydrated } from '~/hooks/use-hydrated';
@@ -215,6 +217,8 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     defaultValue: { dateEvent: now, ...reporter },
     ...validation.options,
   });
+  // What is typed (not the files) is kept on the device until the server has the event (decision 138).
+  const { saved: draftSaved } = useDraft(form.id, 'new-event', { discardOnRedirect: true });
 
   // Possible duplicates: from the server's answer (fill step or a first create), or from the fetcher as the place changes.
   const [fromFetcher, setFromFetcher] = useState<{ key: string; nearby: typeof loaderData.nearby } | null>(null);
@@ -330,6 +334,7 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
           {sendingFiles ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
           <Link to={listPath}>{t('form.cancel')}</Link>
         </div>
+        <DraftStatus saved={draftSaved} />
       </Form>
     </section>
   );

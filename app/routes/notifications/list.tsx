@@ -14,6 +14,7 @@ import { i18n, registerNamespace } from '~/i18n/config';
 import { screenTitle } from '~/utils/meta';
 import { useT } from '~/hooks/use-t';
 import { notifications } from '~/locales/es/notifications';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('notifications', notifications);
 
@@ -37,6 +38,9 @@ const actionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('read'), id: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal('read-all') }),
 ]);
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 /** Marking read changes data, so it is a POST; "open" marks read and goes to the ticket. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -33,6 +33,7 @@ import { recoveryCodesSchema, twoStepCodeSchema, twoStepSetupSchema, twoStepStat
 import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type OwnProfileForm } from './profile.schema';
 import { fullName } from '@contract/person-name';
 import { forgetOperators } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -162,6 +163,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (auth) signIn(session, auth.token, { ...auth.user, name: fullName(saved.payload) });
   return done(messages.profileSaved);
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export default function ProfileScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('users');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages } from '@contract/messages';
-import { ApiClient } from './api-client.server';
+import { ApiClient, returnPathOf } from './api-client.server';
 import { getSession } from '../auth/session.server';
 
 /** A stand-in for the concession API: each path answers one way. */
@@ -27,6 +27,7 @@ beforeAll(async () => {
       if (request.url === '/invalid') return json(400, { errors: { message: 'Revise los datos', fields: { name: 'Falta' } } });
       if (request.url === '/not-an-envelope') return json(409, ['?']);
       if (request.url === '/expired') return json(401, { errors: { message: 'no' } });
+      if (request.url === '/closed') return json(401, { errors: { message: 'no', reason: 'closed' } });
       if (request.url === '/missing') return json(404, { errors: { message: 'no' } });
       if (request.url === '/broken') return json(500, { errors: { message: 'no' } });
       if (request.url === '/wrong-shape') return json(200, { payload: { n: 'uno' } });
@@ -63,12 +64,33 @@ describe('the API client', () => {
     const expired = await api.get('/expired', shape).catch((thrown: unknown) => thrown);
     expect(expired).toBeInstanceOf(Response);
     expect((expired as Response).status).toBe(302);
-    expect((expired as Response).headers.get('location')).toBe('/');
+    expect((expired as Response).headers.get('location')).toBe('/user/login');
     expect((expired as Response).headers.get('set-cookie')).toContain('__session=;');
     const missing = await api.get('/missing', shape).catch((thrown: unknown) => thrown);
     expect(missing).toMatchObject({ init: { status: 404 }, data: { reason: 'service-error', url: '/missing' } });
     const broken = await api.get('/broken', shape).catch((thrown: unknown) => thrown);
     expect(broken).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+  });
+
+  it('sends a session that ended to the sign-in page with the reason and the page to come back to (decision 138)', async () => {
+    const session = await getSession(new Request('http://web.test/'));
+    const api = new ApiClient(baseUrl, 'secret', session, { address: null, userAgent: null, returnTo: '/driver/events/7' });
+    const ended = (await api.call('POST', '/closed', { body: {} }).catch((thrown: unknown) => thrown)) as Response;
+    expect(ended.headers.get('location')).toBe('/user/login?reason=closed&redirectTo=%2Fdriver%2Fevents%2F7');
+    expect(ended.headers.get('set-cookie')).toContain('__session=;');
+  });
+
+  it('comes back to the page a person was on, only on this site and never to the account pages', () => {
+    const page = (url: string, init: RequestInit = {}) => returnPathOf(new Request(url, init));
+    expect(page('http://web.test/operator/events/12?tab=2')).toBe('/operator/events/12?tab=2');
+    // A form sent: the page that sent it, else the action's own path.
+    const sent = (referer?: string): RequestInit => ({ method: 'POST', headers: referer ? { referer } : undefined });
+    expect(page('http://web.test/driver/events/9/upload', sent('http://web.test/driver/events/9'))).toBe('/driver/events/9');
+    expect(page('http://web.test/driver/events/9', sent('https://evil.example/driver/events/9'))).toBe('/driver/events/9');
+    expect(page('http://web.test/driver/events/9', sent())).toBe('/driver/events/9');
+    expect(page('http://web.test/user/logout', sent())).toBeNull();
+    expect(page('http://web.test/resources/theme', sent('http://web.test/user/login'))).toBeNull();
+    expect(page('http://web.test//evil.example/')).toBeNull();
   });
 
   it('says the service is unavailable when the API cannot be reached', async () => {

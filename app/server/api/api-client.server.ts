@@ -11,6 +11,8 @@ import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server'
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
 import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
+import { signInAgainPath } from '~/navigation/screens';
+import { safeRedirect } from '~/utils/safe-redirect';
 
 /** The calls of docs/specification.md, "7. The calls it makes", answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
@@ -83,7 +85,8 @@ function timeCall(method: Method, path: string): (status: number | 'error') => v
  * The web app's one way to reach the concession API. It adds the bearer token, reads
  * `payload`, and maps failures the same way everywhere:
  * - network error, timeout or 5xx: a 503 page (the web process never goes down);
- * - 401 with a token: the session ends and the user goes to "/" (docs/specification.md, "8. The error catalogue");
+ * - 401 with a token: the session ends and the user goes to the sign-in page, told why, to come back to
+ *   the page they were on (decision 138; docs/specification.md, "8. The error catalogue");
  * - 404: the catalogue's service error naming the API path, logged (docs/specification.md, "8. The error catalogue");
  * - other 4xx: returned as an ApiFailure for forms (see `toFormErrors`).
  */
@@ -289,8 +292,9 @@ export class ApiClient {
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
-      await answer.discard();
-      throw redirect('/', { headers: { 'Set-Cookie': await destroySession(this.session) } });
+      const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
+      const reason = body.success ? body.data.errors.reason : undefined;
+      throw redirect(signInAgainPath(reason, this.client.returnTo), { headers: { 'Set-Cookie': await destroySession(this.session) } });
     }
     if (answer.status === 404) {
       log.error({ ...this.logFields(method, path), status: 404 }, 'API answered 404');
@@ -311,7 +315,13 @@ export class ApiClient {
   }
 }
 
-type ClientInfo = { address: string | null; userAgent: string | null; requestId?: string | null };
+type ClientInfo = {
+  address: string | null;
+  userAgent: string | null;
+  requestId?: string | null;
+  /** The page to come back to after signing in again, should the session have ended (`returnPathOf`). */
+  returnTo?: string | null;
+};
 
 /** The API believes X-Forwarded-For from the web app only (decision 110). */
 function clientHeaders(client: ClientInfo): Record<string, string> {
@@ -333,9 +343,27 @@ export function createApiClient(request: Request, session: AppSession, token: st
       address: request.headers.get('x-client-address'),
       userAgent: request.headers.get('user-agent'),
       requestId: requestIdOf(request),
+      returnTo: returnPathOf(request),
     },
     request.signal,
   );
+}
+
+/**
+ * The page a person was on, to bring them back to after a session that ended (decision 138): the
+ * page itself for a page's loader; for a form sent, the page that sent it (its Referer, which the
+ * origin check has already held to this site), else the action's own path. Only a same-site
+ * relative path, never the account pages; login checks it again with safeRedirect.
+ */
+export function returnPathOf(request: Request): string | null {
+  const url = new URL(request.url);
+  let page = url;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const referer = URL.parse(request.headers.get('referer') ?? '');
+    if (referer?.origin === url.origin) page = referer;
+  }
+  const path = safeRedirect(page.pathname + page.search, '');
+  return path && !path.startsWith('/user/') && !path.startsWith('/resources/') ? path : null;
 }
 
 /** Turns an API failure into Conform's reply options: the message for the form, field messages per field. */

@@ -12,6 +12,7 @@ import { pageTitle } from '~/utils/meta';
 
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
 import { fullName } from '@contract/person-name';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -42,6 +43,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     from: backToList(new URL(request.url).searchParams.get('from')),
   };
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);

@@ -13,6 +13,7 @@ import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
 import { forgetOperators } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -23,6 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
   return { name: fullName(profile), email: profile.email, from: backToList(new URL(request.url).searchParams.get('from')) };
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 /** Soft delete: the person's tickets, comments and history keep their name. */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -20,6 +20,7 @@ import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
 import { canUseTwoStep } from '@contract/permissions';
 import { forgetOperators } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -29,6 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
   return { profile, from: backToList(new URL(request.url).searchParams.get('from')) };
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);

@@ -21,6 +21,7 @@ import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
 import { fullName } from '@contract/person-name';
 import { forgetOperators } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -69,6 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   throw await redirectWithToasts(session, url.pathname + url.search);
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 /** The list's address with some parameters changed; empty values are left out. */
 function listHref(pathname: string, query: UserListQuery, change: Partial<Record<keyof UserListQuery, string | number | undefined>>) {

@@ -17,6 +17,7 @@ import { useAnswerCount } from '~/components/forms/conform-fields';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { forgetOperators } from '~/server/api/reference-data.server';
+import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
@@ -25,6 +26,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 export function loader({ request }: Route.LoaderArgs) {
   return { from: backToList(new URL(request.url).searchParams.get('from')) };
 }
+
+/** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
+export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: newUserFormSchema });
