@@ -166,6 +166,12 @@ export const messages = {
   emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
   // A form whose body could not be read (cut short, not a form): docs/decisions/131-no-request-stops-a-process.md.
   formBodyInvalid: 'El formulario llegó incompleto o en un formato no válido. Vuelva a la página y envíelo de nuevo.',
+  // Issue 32, helper h2 (decision 137): exactly-once forms.
+  /** A write whose call to the API failed (no answer, or 5xx): the form comes back with what was typed. */
+  writeUnavailable: 'No se pudo guardar porque el servicio no respondió. Sus datos siguen aquí: inténtelo de nuevo.',
+  /** The new event exists, its photos did not arrive (the page links "adjúntela aquí" to the attach form). */
+  ticketCreatedFilesMissing: 'Su reporte {{folio}} quedó registrado; la foto no llegó:',
+  ticketCreatedFilesMissingLink: 'adjúntela aquí',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */
