@@ -1,4 +1,4 @@
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
 import { Alert } from '~/components/ui/alert';
 
 /** The event page's attach form: the anchor the "adjúntela aquí" link goes to. */
@@ -20,7 +20,7 @@ export function filesMissingIn(url: URL): boolean {
 export function FilesMissingNotice({ folio }: { folio: string }) {
   return (
     <Alert severity="error" className="files-missing">
-      {messages.ticketCreatedFilesMissing.replace('{{folio}}', folio)} <a href={`#${ATTACH_FORM_ID}`}>{messages.ticketCreatedFilesMissingLink}</a>
+      {formatMessage(messages.ticketCreatedFilesMissing, { folio })} <a href={`#${ATTACH_FORM_ID}`}>{messages.ticketCreatedFilesMissingLink}</a>
     </Alert>
   );
 }
