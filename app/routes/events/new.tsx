@@ -206,14 +206,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The event exists once whatever happened to its files (cut short, broken, refused, no
     // answer): its page says so and links to its attach form (issue 32), where the files can
     // be sent again; a resend of this form replays the event and sends them too.
-    if (!uploaded.ok || upload.malformed()) {
-      if (!uploaded.ok && uploaded.message !== messages.attachmentError && uploaded.message !== messages.badRequest && uploaded.message !== messages.writeUnavailable) {
-        addToast(session, 'error', uploaded.message);
-      }
-      throw await redirectWithToasts(session, `${detail}?${FILES_MISSING_PARAM}`);
+    const arrived = !upload.malformed() && (uploaded.ok || !([messages.attachmentError, messages.badRequest, messages.writeUnavailable] as string[]).includes(uploaded.message));
+    if (!arrived) throw await redirectWithToasts(session, `${detail}?${FILES_MISSING_PARAM}`);
+    if (uploaded.ok) {
+      addToast(session, 'success', messages.ticketCreated);
+      addToast(session, 'success', messages.fileUploaded);
+    } else {
+      // The files arrived and the API refused them (type, size): the reason, to choose others.
+      addToast(session, 'error', messages.attachmentCreatedButFailed);
+      addToast(session, 'error', uploaded.message);
     }
-    addToast(session, 'success', messages.ticketCreated);
-    addToast(session, 'success', messages.fileUploaded);
   } else {
     addToast(session, 'success', messages.ticketCreated);
   }
