@@ -74,7 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       roadProfileFor(api),
       nearbyFor(api, key),
       // A driver reports as themselves: their details arrive filled in (editable). Staff record for someone else.
-      user.role === 'DRIVER' ? api.get('/api/profile/me', profileSchema) : Promise.resolve(null),
+      // Not needed to show the form again after a send the API did not answer (decision 137).
+      user.role === 'DRIVER'
+        ? api.call('GET', '/api/profile/me', { schema: profileSchema, unavailableIsAnswer: true }).then((read) => (read.ok ? read.payload : null))
+        : Promise.resolve(null),
     ]),
   );
   return {
