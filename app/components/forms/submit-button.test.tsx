@@ -67,11 +67,15 @@ describe('the submit button of a form that writes', () => {
     const button = renderForm(sent);
     act(() => button.click());
     expect(button.disabled).toBe(true);
-    act(() => container!.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true })));
+    act(() => {
+      container!.querySelector('input')!.dispatchEvent(new Event('input', { bubbles: true }));
+    });
     expect(button.disabled).toBe(false);
     act(() => button.click());
     expect(sent).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(1_600));
+    act(() => {
+      vi.advanceTimersByTime(1_600);
+    });
     expect(button.disabled).toBe(false);
     expect(button.textContent).toBe('Comentar');
   });
