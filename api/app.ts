@@ -17,7 +17,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerMetrics, type PoolStats } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerSerialization, registerValidation } from './http/route-schema';
-import { registerIdempotency } from './http/idempotency';
+import { registerIdempotency, REPLAYED_HEADER } from './http/idempotency';
 import { LoginThrottle, type ThrottleLimits } from './domain/accounts/login-throttle';
 import { Mailer } from './platform/mail/mailer';
 import { createMailTransport, type MailTransport } from './platform/mail/transport';
@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
   await app.register(cors, {
     origin: deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins : false,
-    exposedHeaders: ['authorization'],
+    exposedHeaders: ['authorization', REPLAYED_HEADER],
   });
   // JSON only: any other body type is a 415, not something half-understood.
   app.removeContentTypeParser('text/plain');

@@ -118,6 +118,8 @@ export type Config = {
   signInLimits: { perAccount: number; perDevice: number; windowMs: number };
   /** How long a submission key and its answer are kept (IDEMPOTENCY_KEY_HOURS; api/domain/idempotency/store.ts). */
   idempotencyKeyMs: number;
+  /** Tests only: a shorter wait for a copy of a request still running than WAIT_MS (api/http/idempotency.ts). */
+  idempotencyWaitMs?: number;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };

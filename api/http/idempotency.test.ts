@@ -273,6 +273,25 @@ describe('a copy that arrives while the first request still runs', () => {
     expect(await rows(ticket)).toBe(before + 1);
   });
 
+  it('gives up after a while with a 409 that says to try again, storing nothing', async () => {
+    // A shorter wait than the 15 s of production, for this test only.
+    api.app.config.idempotencyWaitMs = 400;
+    try {
+      const key = newKey();
+      await pendingFor(who.otherDriver, key, aReport);
+      const before = await rows(ticket);
+      const started = Date.now();
+      const response = await createWithKey(who.otherDriver, key);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().errors.message).toBe(messages.idempotencyKeyBusy);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      expect(await rows(ticket)).toBe(before);
+    } finally {
+      delete api.app.config.idempotencyWaitMs;
+    }
+  });
+
   it('takes over a key left pending by a process that died', async () => {
     const key = newKey();
     const body = validTicketBody();

@@ -79,7 +79,7 @@ export function registerIdempotency(app: FastifyInstance) {
     const ref: KeyRef = { scope: request.principal?.profileId ?? ANONYMOUS_SCOPE, key };
     const fingerprint = fingerprintOf(request.method, request.url, request.isMultipart() ? undefined : (sentBodies.get(request)?.body ?? null));
     const keepMs = app.config.idempotencyKeyMs;
-    const giveUp = Date.now() + WAIT_MS;
+    const giveUp = Date.now() + (app.config.idempotencyWaitMs ?? WAIT_MS);
     for (;;) {
       const found = await reserve(app.db, ref, fingerprint, keepMs);
       switch (found.kind) {

@@ -64,7 +64,7 @@ export function describeIdempotent(schema: Record<string, unknown> | undefined) 
   if (!schema || !response) return;
   response[400] ??= apiErrorSchema.describe(ERROR_DESCRIPTIONS[400]!);
   response[409] = apiErrorSchema.describe(
-    response[409] ? `${ERROR_DESCRIPTIONS[409]}; o la clave de envío (Idempotency-Key) ya se usó con otros datos` : 'La clave de envío (Idempotency-Key) ya se usó con otros datos, o su primer envío sigue en curso',
+    `${response[409] ? `${ERROR_DESCRIPTIONS[409]}; o l` : 'L'}a clave de envío (Idempotency-Key) ya se usó con otros datos, o su primer envío sigue en curso`,
   );
   schema[IDEMPOTENT] = true;
 }

@@ -33,25 +33,32 @@ export type Reservation =
   /** The same request is running right now (a copy sent at the same moment): wait and ask again. */
   | { kind: 'pending' };
 
-/** JSON with object keys sorted at every level: the same data always gives the same text. */
-export function canonicalJson(value: unknown): string {
+/** JSON with object keys sorted at every level (and the `omit` ones left out): the same data always gives the same text. */
+export function canonicalJson(value: unknown, omit: ReadonlySet<string> = new Set()): string {
   if (value === undefined) return 'null';
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, omit)).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
+    .filter(([k, v]) => v !== undefined && !omit.has(k))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, omit)}`).join(',')}}`;
 }
 
 /**
- * SHA-256 of the method, the URL and the canonical JSON body. `body: undefined` (multipart
- * uploads): method and URL only, because a browser's resend of the same files has a new boundary
- * and the files are not read before the key is checked.
+ * Fields whose values never reach the fingerprint: passwords, one-time tokens and second-step
+ * codes. A fast hash of a body with a password in it would let anyone who reads the table try
+ * passwords at SHA-256's speed, undoing the slow hash they are kept with (argon2).
+ */
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['password', 'currentPassword', 'token', 'code']);
+
+/**
+ * SHA-256 of the method, the URL and the canonical JSON body, without its secrets (SECRET_FIELDS).
+ * `body: undefined` (multipart uploads): method and URL only, because a browser's resend of the
+ * same files has a new boundary and the files are not read before the key is checked.
  */
 export function fingerprintOf(method: string, url: string, body: unknown): string {
   const hash = createHash('sha256').update(`${method.toUpperCase()} ${url}\n`);
-  if (body !== undefined) hash.update(canonicalJson(body));
+  if (body !== undefined) hash.update(canonicalJson(body, SECRET_FIELDS));
   return hash.digest('hex');
 }
 
