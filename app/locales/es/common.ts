@@ -98,6 +98,5 @@ export const common = {
   forms: {
     // Issue 32's words: the submit button while its form is on its way.
     sending: 'Enviando...',
-    filesNotKept: 'Los archivos elegidos no se conservan: vuelva a elegirlos antes de enviar.',
   },
 } as const;
