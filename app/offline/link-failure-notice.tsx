@@ -28,7 +28,7 @@ export function LinkFailureNotice() {
         disabled={sending}
         onClick={() => void submit(failed.formData, { method: failed.method, action: failed.action, encType: failed.encType })}
       >
-        {sending ? t('offline.sending') : t('offline.retry')}
+        {sending ? t('forms.sending') : t('offline.retry')}
       </Button>
     </div>
   );

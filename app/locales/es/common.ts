@@ -109,8 +109,11 @@ export const common = {
     draftSaved: 'Borrador guardado',
     linkFailed: 'No se pudo enviar: falló la conexión con el servidor. Lo que escribió sigue aquí y el borrador quedó guardado en este dispositivo.',
     retry: 'Reintentar',
-    sending: 'Enviando…',
     noConnectionTitle: 'Sin conexión',
     noConnectionDescription: 'No se pudo conectar con el servidor. Revise su conexión e intente de nuevo; lo que escribió quedó guardado en este dispositivo.',
+  },
+  forms: {
+    // Issue 32's words: the submit button while its form is on its way.
+    sending: 'Enviando...',
   },
 } as const;

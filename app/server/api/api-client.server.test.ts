@@ -11,6 +11,7 @@ let server: Server;
 let baseUrl: string;
 const seen: { method: string; url: string; authorization?: string; body: string }[] = [];
 const seenClient: { forwardedFor?: string; userAgent?: string }[] = [];
+const seenKeys: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -18,6 +19,7 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, body });
+      seenKeys.push(request.headers['idempotency-key'] as string | undefined);
       seenClient.push({ forwardedFor: request.headers['x-forwarded-for'] as string | undefined, userAgent: request.headers['user-agent'] });
       const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -97,6 +99,19 @@ describe('the API client', () => {
     const api = await client('secret', 'http://127.0.0.1:9');
     const down = await api.get('/ok', shape).catch((thrown: unknown) => thrown);
     expect(down).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+  });
+
+  it("brings a write's form back instead of the error page when the API does not answer or fails, and passes the form's key on", async () => {
+    const api = await client();
+    const unavailable = { ok: false, status: 503, message: messages.writeUnavailable, fields: {} };
+    expect(await api.call('POST', '/broken', { body: {}, idempotencyKey: 'clave-de-prueba-0001', unavailableIsAnswer: true })).toEqual(unavailable);
+    expect(seenKeys.at(-1)).toBe('clave-de-prueba-0001');
+    const down = await client('secret', 'http://127.0.0.1:9');
+    expect(await down.call('POST', '/ok', { body: {}, unavailableIsAnswer: true })).toEqual(unavailable);
+    const upload = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode('x')), c.close()) });
+    expect(await down.forward('POST', '/ok', upload, 'multipart/form-data; boundary=b', 'clave-de-prueba-0002', { unavailableIsAnswer: true })).toEqual(unavailable);
+    // Without the option a read still gets the 503 page.
+    expect(await api.call('POST', '/broken', { body: {} }).catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 503 } });
   });
 
   it('refuses an answer that does not match the contract', async () => {

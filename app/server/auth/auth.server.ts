@@ -68,7 +68,17 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   const api = createApiClient(request, session, auth.token);
   // A page shows the header's unread count: the same call brings it (decision 125).
   const withUnread = isPageRead(request) && (SCREENS_BY_ROLE[areaRole] as readonly string[]).includes('notifications');
-  const confirmed = confirmCaller(api, auth.token, areaRole, url, session, withUnread);
+  const asked = confirmCaller(api, auth.token, areaRole, url, session, withUnread);
+  // A form sent while the API does not answer goes on as the session's caller: its write then
+  // fails as unanswered and the form comes back with what was typed (decision 137), where the
+  // error page would lose it. The API still checks the token of every call it gets.
+  const confirmed =
+    isPageRead(request) || auth.user.role !== areaRole
+      ? asked
+      : asked.catch((error: unknown) => {
+          if (isUnavailablePage(error)) return { user: auth.user, token: auth.token, api };
+          throw error;
+        });
   // Whoever waits for it sees its failure; this keeps an unawaited one from being reported.
   confirmed.catch(() => undefined);
   const early = isPageRead(request) && auth.user.role === areaRole ? { user: auth.user, token: auth.token, api } : null;
@@ -115,6 +125,12 @@ function roleHasPath(role: Role, path: string): boolean {
 
 /** A route pattern below the areas ("/:area/events/:id") as app/navigation/area-routes.ts names it ("events/:id"). */
 const pathInArea = (pattern: string) => pattern.replace(/^\/?:area\/?/, '').replace(/\/$/, '');
+
+/** The 503 page the API client throws when the API does not answer. */
+function isUnavailablePage(error: unknown): boolean {
+  const page = error as { data?: { reason?: unknown }; init?: { status?: unknown } } | null;
+  return typeof page === 'object' && page !== null && page.data?.reason === 'service-unavailable' && page.init?.status === 503;
+}
 
 /** The not-found pages made for another role's area (and for nothing else that answers 404). */
 const otherAreaPages = new WeakSet<object>();

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { API_URL, hydrated, newDriver, signIn } from './fixtures';
+
+/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38). */
+const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test('on a phone, a double press on "Registrar evento" sends the form once: the button says "Enviando..."', async ({ page }) => {
+  const driver = await newDriver();
+  await signIn(page, driver.email, driver.password);
+  await page.goto('/driver/events/new');
+  await hydrated(page);
+  const description = `Bache doble toque ${Date.now().toString(36)}`;
+  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
+  await page.getByLabel('Descripción').fill(description);
+  await page.getByLabel('Kilómetro').fill(randomKm());
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
+  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+
+  // A slow link: the answer takes a while, as on the road.
+  const posts: string[] = [];
+  await page.route(/\/driver\/events\/new(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === 'POST') {
+      posts.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.continue();
+  });
+  const button = page.getByRole('button', { name: 'Registrar evento' });
+  await button.dblclick();
+  const sending = page.getByRole('button', { name: 'Enviando...' });
+  await expect(sending).toBeVisible();
+  await expect(sending).toBeDisabled();
+
+  await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
+  await expect(page.getByText('El evento fue creado correctamente')).toBeVisible();
+  const response = await fetch(`${API_URL}/api/ticket/list/me?q=${encodeURIComponent(description)}`, { headers: { authorization: `Bearer ${driver.token}` } });
+  expect((await response.json()).payload.content).toHaveLength(1);
+  expect(posts).toHaveLength(1);
+});
