@@ -166,6 +166,20 @@ export const messages = {
   emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
   // A form whose body could not be read (cut short, not a form): docs/decisions/131-no-request-stops-a-process.md.
   formBodyInvalid: 'El formulario llegó incompleto o en un formato no válido. Vuelva a la página y envíelo de nuevo.',
+  // Issue 32, offline reports (h4): the outbox on the driver's device (app/offline/, decision 139).
+  outboxTitle: 'Reportes guardados en este dispositivo',
+  outboxIntro: 'Se envían solos cuando vuelve la cobertura. No cierre la sesión mientras haya reportes pendientes.',
+  outboxSavedOffline: 'Sin conexión: su reporte quedó guardado en este dispositivo y se enviará cuando vuelva la cobertura.',
+  outboxPending: 'Pendiente de envío',
+  outboxSending: 'Enviando',
+  outboxSent: 'Enviado',
+  outboxRefused: 'No fue aceptado: corrija el reporte',
+  outboxReopen: 'Corregir en el formulario',
+  outboxRemove: 'Quitar',
+  outboxSendNow: 'Enviar ahora',
+  outboxPhotos: 'fotos',
+  outboxOtherAccount: 'Este reporte fue escrito con otra cuenta',
+  outboxReopened: 'El reporte volvió al formulario: corríjalo y envíelo de nuevo.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */
