@@ -214,12 +214,13 @@ function deviceKey(): string {
 }
 
 /**
- * The report goes into the outbox (app/offline/outbox.ts) with the form's submission key: the
- * same key the failed send may already have delivered, so the API stores it once. The same form
- * sent again unchanged is the same report; another report written on the same page gets a key
- * of its own.
+ * The report goes into the outbox (app/offline/outbox.ts). After a send that failed on the way
+ * it keeps the form's submission key: the request may have arrived, and the API stores one event
+ * for that key. Written with no link at all, nothing left the device: it gets a key of its own
+ * (the form may be a page kept offline, whose key an earlier report already used). The same form
+ * sent again unchanged is the same report; another report on the same page gets its own key.
  */
-async function keepInOutbox(formData: FormData, owner: { accountId: string; areaPath: string }): Promise<string> {
+async function keepInOutbox(formData: FormData, owner: { accountId: string; areaPath: string }, mayHaveArrived: boolean): Promise<string> {
   const outbox = await import('~/offline/outbox');
   const fields: [string, string][] = [];
   const files: OutboxFile[] = [];
@@ -230,7 +231,7 @@ async function keepInOutbox(formData: FormData, owner: { accountId: string; area
       files.push({ name: value.name, type: value.type, blob: value });
     }
   }
-  const formKey = formData.get(SUBMISSION_KEY_FIELD);
+  const formKey = mayHaveArrived ? formData.get(SUBMISSION_KEY_FIELD) : null;
   const existing = typeof formKey === 'string' && formKey ? await outbox.outboxEntry(formKey) : undefined;
   const sameReport = existing !== undefined && JSON.stringify(existing.fields) === JSON.stringify(fields);
   const key = typeof formKey === 'string' && formKey && (!existing || sameReport) ? formKey : deviceKey();
@@ -254,7 +255,8 @@ async function keepInOutbox(formData: FormData, owner: { accountId: string; area
  */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const copy = request.clone();
-  if (navigator.onLine !== false || !outboxOwner.accountId) {
+  const offline = navigator.onLine === false;
+  if (!offline || !outboxOwner.accountId) {
     try {
       return await serverAction();
     } catch (error) {
@@ -263,7 +265,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
   const formData = await copy.formData();
   if (formData.get('intent') === 'fill') return serverAction();
-  const outboxed: OutboxedReply = { outboxed: await keepInOutbox(formData, { accountId: outboxOwner.accountId, areaPath: outboxOwner.areaPath }) };
+  const outboxed: OutboxedReply = { outboxed: await keepInOutbox(formData, { accountId: outboxOwner.accountId, areaPath: outboxOwner.areaPath }, !offline) };
   return outboxed;
 }
 
