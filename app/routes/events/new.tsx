@@ -96,6 +96,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The possible duplicates are asked for as the driver types (the page's fetcher). When the link
+ * drops meanwhile, the form stays as it is, without them, instead of an error page: the report
+ * can still go into the outbox (decision 139). Any other load fails as before.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (!(error instanceof TypeError) || !new URL(request.url).searchParams.has('kilometer')) throw error;
+    // Only the fetcher asks with a kilometre, and it reads nothing else.
+    return { nearby: null, nearbyKey: null } as unknown as Awaited<ReturnType<typeof serverLoader>>;
+  }
+}
+
 /** What the form shows again when nothing was saved. */
 type FormReply = {
   result: SubmissionResult<string[]>;
