@@ -17,6 +17,7 @@ import { registerRequestGuards } from './http/request-guards';
 import { registerMetrics, type PoolStats } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerSerialization, registerValidation } from './http/route-schema';
+import { registerIdempotency, REPLAYED_HEADER } from './http/idempotency';
 import { LoginThrottle, type ThrottleLimits } from './domain/accounts/login-throttle';
 import { Mailer } from './platform/mail/mailer';
 import { createMailTransport, type MailTransport } from './platform/mail/transport';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps.poolStats, deps.queryCount);
   registerValidation(app);
   registerSerialization(app, deps.config.env === 'test');
+  // Exactly-once writes: the Idempotency-Key header on every write but the sign-in steps (decision 136).
+  registerIdempotency(app);
   app.decorate('loginThrottle', new LoginThrottle(deps.db, { ...deps.config.signInLimits, ...deps.throttleLimits }));
   const transport =
     deps.mailTransport ??
@@ -186,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(helmet, { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"] } } });
   await app.register(cors, {
     origin: deps.config.corsOrigins.length > 0 ? deps.config.corsOrigins : false,
-    exposedHeaders: ['authorization'],
+    exposedHeaders: ['authorization', REPLAYED_HEADER],
   });
   // JSON only: any other body type is a 415, not something half-understood.
   app.removeContentTypeParser('text/plain');

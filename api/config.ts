@@ -70,6 +70,8 @@ const configSchema = z.object({
   SIGN_IN_DEVICE_FAILURES: z.coerce.number().int().min(3).max(100).default(5),
   /** The window of every sign-in limit, in minutes. */
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Hours the API keeps each submission key with its answer (decision 136): a day at least, so a resend the next morning still finds it. */
+  IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24, 'at least 24 hours').max(24 * 30).default(24),
 });
 
 export type Config = {
@@ -114,6 +116,10 @@ export type Config = {
   bodyDeadlineMs?: number;
   /** The configurable sign-in limits (SIGN_IN_*; api/domain/accounts/login-throttle.ts). */
   signInLimits: { perAccount: number; perDevice: number; windowMs: number };
+  /** How long a submission key and its answer are kept (IDEMPOTENCY_KEY_HOURS; api/domain/idempotency/store.ts). */
+  idempotencyKeyMs: number;
+  /** Tests only: a shorter wait for a copy of a request still running than WAIT_MS (api/http/idempotency.ts). */
+  idempotencyWaitMs?: number;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quotas: quotaLimits(c),
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
+    idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
   };
 }
 

@@ -166,6 +166,10 @@ export const messages = {
   emailConfirmationTooSoon: 'Ya le enviamos varios enlaces de confirmación. Espere una hora antes de pedir otro.',
   // A form whose body could not be read (cut short, not a form): docs/decisions/131-no-request-stops-a-process.md.
   formBodyInvalid: 'El formulario llegó incompleto o en un formato no válido. Vuelva a la página y envíelo de nuevo.',
+  // Exactly-once writes, the API's side (issue 32, docs/decisions/136-exactly-once-writes.md).
+  idempotencyKeyInvalid: 'La clave de envío (Idempotency-Key) no es válida: debe tener de 16 a 100 letras, dígitos o los signos _ . : -',
+  idempotencyKeyReused: 'Este envío ya se registró con otros datos. Recargue la página para hacer uno nuevo.',
+  idempotencyKeyBusy: 'Este envío todavía se está procesando. Espere unos segundos y vuelva a intentarlo.',
   // Issue 32, offline reports (h4): the outbox on the driver's device (app/offline/, decision 139).
   outboxTitle: 'Reportes guardados en este dispositivo',
   outboxIntro: 'Se envían solos cuando vuelve la cobertura. No cierre la sesión mientras haya reportes pendientes.',

@@ -3,8 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+import { idempotencyKeySchema } from '@contract/idempotency';
+import { z } from '@contract/zod';
 import { version } from '../../package.json';
-import { SUCCESS_HEADERS } from './route-schema';
+import { IDEMPOTENT, SUCCESS_HEADERS } from './route-schema';
 
 type Transform = Parameters<typeof jsonSchemaTransform>[0];
 type JsonResponse = Record<string, unknown> & {
@@ -16,6 +18,19 @@ const requestIdHeader = {
   description: 'El identificador de la solicitud (el recibido si era válido); citarlo ante soporte',
 };
 
+const IDEMPOTENCY_KEY_PARAMETER = 'Idempotency-Key';
+
+/** The optional submission key of every write but the sign-in steps (api/http/idempotency.ts, decision 136). */
+const idempotencyKeyHeader = {
+  type: 'string',
+  // The rule of contract/idempotency.ts, as the contract writes it.
+  pattern: (z.toJSONSchema(idempotencyKeySchema) as { pattern: string }).pattern,
+  description:
+    'Clave única del envío (16 a 100 letras, dígitos o `_ . : -`), opcional. La API guarda, por cuenta y al menos 24 horas, la respuesta exitosa del primer envío con esa clave: ' +
+    'repetir la llamada con la misma clave y los mismos datos devuelve esa respuesta (con la cabecera `Idempotent-Replayed: true`) sin registrar nada de nuevo; ' +
+    'con otros datos, 409. Una respuesta de error no se guarda: el envío corregido puede usar la misma clave. En subidas multipart, la huella es solo método y URL.',
+};
+
 /**
  * The zod contract's schemas as JSON schemas (fastify-type-provider-zod), plus the headers a
  * route documents for its success (`routeSchema`'s successHeaders) and the request id every
@@ -23,11 +38,12 @@ const requestIdHeader = {
  */
 function transform(document: Transform) {
   const schema = (document.schema ?? {}) as Record<string, unknown>;
-  const { [SUCCESS_HEADERS]: successHeaders, ...rest } = schema;
+  const { [SUCCESS_HEADERS]: successHeaders, [IDEMPOTENT]: idempotent, ...rest } = schema;
   const result = jsonSchemaTransform({
     ...document,
     schema: rest,
   } as Transform);
+  if (idempotent) (result.schema as Record<string, unknown>).headers = { type: 'object', properties: { [IDEMPOTENCY_KEY_PARAMETER]: idempotencyKeyHeader } };
   const response = (result.schema as { response?: Record<string, JsonResponse> }).response ?? {};
   for (const [status, answer] of Object.entries(response)) {
     const headers: Record<string, unknown> = {

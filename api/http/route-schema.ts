@@ -52,6 +52,23 @@ const BODY_ERRORS = [400, 408, 413, 415] as const;
 /** The metadata key the OpenAPI transform reads the success headers from (api/http/openapi.ts). */
 export const SUCCESS_HEADERS = 'x-success-headers';
 
+/** The metadata key that marks a route taking the Idempotency-Key header, for the OpenAPI transform. */
+export const IDEMPOTENT = 'x-idempotent';
+
+/**
+ * A route that takes the Idempotency-Key header (api/http/idempotency.ts) also answers 409 (the
+ * key used for another request, or its first request still running) and 400 (a malformed key).
+ */
+export function describeIdempotent(schema: Record<string, unknown> | undefined) {
+  const response = schema?.response as Record<number, unknown> | undefined;
+  if (!schema || !response) return;
+  response[400] ??= apiErrorSchema.describe(ERROR_DESCRIPTIONS[400]!);
+  response[409] = apiErrorSchema.describe(
+    `${response[409] ? `${ERROR_DESCRIPTIONS[409]}; o l` : 'L'}a clave de envío (Idempotency-Key) ya se usó con otros datos, o su primer envío sigue en curso`,
+  );
+  schema[IDEMPOTENT] = true;
+}
+
 type Input = z.ZodType | undefined;
 
 /** A route's schema, typed so the handler's request.body, query and params are the schemas' output. */

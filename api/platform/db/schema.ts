@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -435,4 +436,29 @@ export const mailDigestItem = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_digest_item_profile_idx').on(t.profileId, t.id)],
+);
+
+/**
+ * Exactly-once writes (api/domain/idempotency/store.ts, docs/decisions/136-exactly-once-writes.md):
+ * each submission key an account used, with a fingerprint of the request and, once it succeeded,
+ * its answer to replay. `pending` while the first request runs; kept IDEMPOTENCY_KEY_HOURS.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    /** The account's id, or 'anonymous' for calls without a token (sign-up, password recovery). */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, URL and canonical JSON body (method and URL only for multipart). */
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state', { enum: ['pending', 'done'] }).notNull(),
+    statusCode: integer('status_code'),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_key_created_idx').on(t.createdAt),
+    check('idempotency_key_state_check', sql`${t.state} in ('pending', 'done')`),
+  ],
 );

@@ -7,6 +7,7 @@ import { sweepLateTickets } from '../../domain/notifications/late-sweep';
 import { sweepOrphanFiles } from '../storage/orphan-sweep';
 import { flushDigests } from '../../domain/notifications/digest';
 import { pruneQuotas } from '../../domain/quotas/write-quotas';
+import { sweepKeys } from '../../domain/idempotency/store';
 
 /**
  * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
@@ -53,6 +54,8 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
     }),
     oncePer('write-quotas', 60 * 60_000, () => pruneQuotas(app.db)),
+    // Submission keys past IDEMPOTENCY_KEY_HOURS (lookups ignore them already; decision 136).
+    oncePer('idempotency-keys', 15 * 60_000, () => sweepKeys(app.db, app.config.idempotencyKeyMs)),
     ...(options.embedded ? [every(30 * 60_000, () => app.db.execute(sql`analyze`))] : []),
   ];
   for (const timer of timers) timer.unref();
