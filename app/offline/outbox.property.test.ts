@@ -104,7 +104,7 @@ describe('the outbox over the real API', () => {
             case 'write': {
               const description = `${marker}${written.length}`;
               written.push(description);
-              const key = `k-${run}-${written.length}-${Math.random().toString(36).slice(2, 12)}`;
+              const key = `report-${crypto.randomUUID()}`;
               await addToOutbox(
                 {
                   key,
@@ -157,7 +157,8 @@ describe('the outbox over the real API', () => {
         // Exactly once each, and nothing that was not written.
         expect(Object.fromEntries(counts)).toEqual(Object.fromEntries(written.map((d) => [d, 1])));
         // The device agrees: every report says "Enviado" with the folio the server gave it.
-        const entries = await listOutbox(driver.id, store);
+        // (Reports written in the same millisecond may be listed in either order.)
+        const entries = (await listOutbox(driver.id, store)).sort((a, b) => written.indexOf(a.summary) - written.indexOf(b.summary));
         expect(entries.map((e) => [e.summary, e.state, e.folio])).toEqual(
           written.map((d) => [d, 'sent', stored.find((row) => row.description === d)?.folio]),
         );
