@@ -170,6 +170,12 @@ export const messages = {
   idempotencyKeyInvalid: 'La clave de envío (Idempotency-Key) no es válida: debe tener de 16 a 100 letras, dígitos o los signos _ . : -',
   idempotencyKeyReused: 'Este envío ya se registró con otros datos. Recargue la página para hacer uno nuevo.',
   idempotencyKeyBusy: 'Este envío todavía se está procesando. Espere unos segundos y vuelva a intentarlo.',
+  // Issue 32, helper h2 (decision 137): exactly-once forms.
+  /** A write whose call to the API failed (no answer, or 5xx): the form comes back with what was typed. */
+  writeUnavailable: 'No se pudo guardar porque el servicio no respondió. Sus datos siguen aquí: inténtelo de nuevo.',
+  /** The new event exists, its photos did not arrive (the page links "adjúntela aquí" to the attach form). */
+  ticketCreatedFilesMissing: 'Su reporte {{folio}} quedó registrado; la foto no llegó:',
+  ticketCreatedFilesMissingLink: 'adjúntela aquí',
   // Issue 32, offline reports (h4): the outbox on the driver's device (app/offline/, decision 139).
   outboxTitle: 'Reportes guardados en este dispositivo',
   outboxIntro: 'Se envían solos cuando vuelve la cobertura. No cierre la sesión mientras haya reportes pendientes.',

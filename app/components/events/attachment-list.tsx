@@ -1,4 +1,6 @@
-import { Button } from '~/components/ui/button';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { SUBMISSION_KEY_FIELD } from '@contract/idempotency';
+import { ATTACH_FORM_ID } from '~/components/events/files-missing';
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import type { Attachment } from '@contract/conversation';
@@ -19,12 +21,24 @@ function formatSize(bytes: number): string {
  * API token), and a multipart upload form that works without JavaScript; with it, the
  * same post goes through XMLHttpRequest so the progress can be shown.
  */
-export function AttachmentList({ attachments, detailPath, canUpload }: { attachments: readonly Attachment[]; detailPath: string; canUpload: boolean }) {
+export function AttachmentList({
+  attachments,
+  detailPath,
+  canUpload,
+  submissionKey,
+}: {
+  attachments: readonly Attachment[];
+  detailPath: string;
+  canUpload: boolean;
+  /** The upload form's one-time key (decision 137). */
+  submissionKey?: string;
+}) {
   const t = useT('events');
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [percent, setPercent] = useState<number | null>(null);
-  const action = `${detailPath}/attachments`;
+  // The key rides in the address: the web passes the upload's body on to the API unread.
+  const action = `${detailPath}/attachments${submissionKey ? `?${SUBMISSION_KEY_FIELD}=${encodeURIComponent(submissionKey)}` : ''}`;
 
   function upload(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return;
@@ -92,11 +106,20 @@ export function AttachmentList({ attachments, detailPath, canUpload }: { attachm
       )}
       {canUpload ? (
         // noValidate: an empty choice gets the API's Spanish message, never the browser's own bubble.
-        <form method="post" action={action} encType="multipart/form-data" className="inline-form" onSubmit={upload} noValidate style={{ marginTop: 16 }}>
+        <form
+          id={ATTACH_FORM_ID}
+          method="post"
+          action={action}
+          encType="multipart/form-data"
+          className="inline-form"
+          onSubmit={upload}
+          noValidate
+          style={{ marginTop: 16 }}
+        >
           <FilePicker required style={{ flex: '1 1 260px' }} />
-          <Button type="submit" variant="outlined" disabled={percent !== null}>
-            {percent === null ? t('attachments.upload') : t('attachments.uploading', { percent })}
-          </Button>
+          <SubmitButton variant="outlined" pending={percent !== null} pendingLabel={t('attachments.uploading', { percent: percent ?? 0 })}>
+            {t('attachments.upload')}
+          </SubmitButton>
           {percent !== null ? <progress className="upload-progress" max={100} value={percent} aria-label={t('attachments.progress')} /> : null}
         </form>
       ) : null}

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { Checkbox } from '~/components/forms/checkbox';
 import { useEffect, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
@@ -18,11 +19,14 @@ export function CommentThread({
   canComment,
   canMarkInternal,
   lastResult,
+  submissionKey,
 }: {
   comments: readonly Comment[];
   canComment: boolean;
   canMarkInternal: boolean;
   lastResult?: SubmissionResult<string[]>;
+  /** The comment form's one-time key (decision 137). */
+  submissionKey?: string;
 }) {
   const t = useT('events');
   const navigation = useNavigation();
@@ -73,14 +77,15 @@ export function CommentThread({
             </Alert>
           ))}
           <input type="hidden" name="intent" value="comment" />
+          <SubmissionKeyField value={submissionKey} />
           <EventField meta={fields.comment} label={t('comments.label')} maxLength={COMMENT_MAX} multiline required />
           {canMarkInternal ? (
             <Checkbox label={t('comments.internal')} name={fields.internal.name} key={fields.internal.key} />
           ) : null}
           <div className="form-actions">
-            <Button type="submit" variant="contained" disabled={sending}>
-              {sending ? t('comments.sending') : t('comments.submit')}
-            </Button>
+            <SubmitButton variant="contained" pending={sending} pendingLabel={t('comments.sending')}>
+              {t('comments.submit')}
+            </SubmitButton>
           </div>
         </Form>
       ) : null}

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { OutlinedField } from '~/components/forms/outlined-field';
 
 /**
@@ -21,6 +22,7 @@ export function CodeFieldForm(props: {
   return (
     <Form method="post" noValidate className="form-stack">
       <input type="hidden" name="intent" value={props.intent} />
+      <SubmissionKeyField form={props.intent} />
       <OutlinedField
         name="code"
         label={props.label}
@@ -37,9 +39,9 @@ export function CodeFieldForm(props: {
           'aria-required': true,
         }}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+      <SubmitButton variant="contained" size="large" fullWidth disabled={busy}>
         {busy ? props.submitting : props.submit}
-      </Button>
+      </SubmitButton>
     </Form>
   );
 }

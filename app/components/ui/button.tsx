@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 type Look = {
@@ -30,7 +30,15 @@ function buttonClass({ variant = 'text', color = 'primary', size = 'medium', ful
  * its ripple and react-transition-group: 11 KB gzip on every page with a form, for an effect
  * nobody needs to submit one. Native focus ring, disabled state and keyboard behaviour.
  */
-export function Button({ variant, color, size, fullWidth, className, type = 'button', ...rest }: Look & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant,
+  color,
+  size,
+  fullWidth,
+  className,
+  type = 'button',
+  ...rest
+}: Look & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   return <button type={type} className={buttonClass({ variant, color, size, fullWidth, className })} {...rest} />;
 }
 

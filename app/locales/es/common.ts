@@ -95,4 +95,9 @@ export const common = {
     reference: 'Código de referencia: {{id}}',
     backHome: 'Volver al inicio',
   },
+  forms: {
+    // Issue 32's words: the submit button while its form is on its way.
+    sending: 'Enviando...',
+    filesNotKept: 'Los archivos elegidos no se conservan: vuelva a elegirlos antes de enviar.',
+  },
 } as const;

@@ -114,7 +114,6 @@ export const events = {
     statusCode: 'Estado',
     assignedToId: 'Responsable',
     create: 'Registrar evento',
-    creating: 'Registrando…',
     creatingWithFiles: 'Registrando y cargando archivos…',
     save: 'Guardar cambios',
     saving: 'Guardando…',

@@ -26,6 +26,9 @@ import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 
 registerNamespace('auth', authTexts);
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';
@@ -36,17 +39,19 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
   if (auth) throw redirect(dashboardPath(auth.user.role));
-  return null;
+  // The form's one-time key: a sign-up sent twice makes one account (decision 137).
+  return { submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  const write = writeOptionsOf(formData);
   const submission = parseWithZod(formData, { schema: registerFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey: write.idempotencyKey }, { status: 400 });
   }
   const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
-    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }) }, { status });
+    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }), submissionKey: write.idempotencyKey }, { status });
 
   const { email, password, firstName, lastName, phone, rut } = submission.value;
   if (formData.get(HONEYPOT)) {
@@ -58,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   const created = await createApiClient(request, session, null).call('POST', '/api/profile/new', {
     body: { email, password, firstName, lastName, phone, rut },
+    ...write,
   });
   if (!created.ok) {
     // 409 e-mail taken comes with its field; 429 and the like only with the API's message.
@@ -75,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await keepDeviceToken(onward, signedIn.ok === true ? signedIn.deviceToken : null);
 }
 
-export default function RegisterPage({ actionData }: Route.ComponentProps) {
+export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('auth');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./register.schema').then((m) => m.registerFormSchema), {
@@ -91,6 +97,7 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
       {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         <FormError errors={form.errors} id={form.errorId} />
+        <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
         <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.rut} label={t('register.rut')} helperText={t('register.rutHelp')} maxLength={RUT_INPUT_MAX} required />
@@ -113,9 +120,9 @@ export default function RegisterPage({ actionData }: Route.ComponentProps) {
         />
         <ConformCheckbox meta={fields.terms} label={t('register.terms')} />
         <Honeypot name={HONEYPOT} label={t('register.honeypot')} />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
-          {submitting ? t('register.submitting') : t('register.submit')}
-        </Button>
+        <SubmitButton variant="contained" size="large" fullWidth pending={submitting} pendingLabel={t('register.submitting')}>
+          {t('register.submit')}
+        </SubmitButton>
       </Form>
       <nav className="public-links">
         <span>

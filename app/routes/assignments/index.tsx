@@ -23,6 +23,10 @@ export const links: Route.LinksFunction = () => [
 const PAGE_SIZE = 10;
 const pageOf = (value: string | null) => Math.max(0, Math.min(100_000, Number.parseInt(value ?? '0', 10) || 0));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { derivedKey } from '@contract/idempotency';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 
 /**
  * The unassigned queue (active, due first) and the staff member's own active tickets, each
@@ -63,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     operators: operators.map(({ id, name }) => ({ id, name })),
     selfId: user.id,
     confirm,
+    // One nonce per view; each row's form derives its own key from it (decision 137).
+    submissionNonce: newSubmissionKey(),
   };
 }
 
@@ -75,26 +81,35 @@ const assignSchema = z.discriminatedUnion('intent', [
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
   const session = await requestSession(request, context);
-  const parsed = assignSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  const parsed = assignSchema.safeParse(Object.fromEntries(formData));
+  let unanswered = false;
   if (!parsed.success) {
     addToast(session, 'error', messages.badRequest);
   } else {
     const assignee = parsed.data.intent === 'assignMe' ? user.id : parsed.data.assignedToId;
-    const result = await api.call('PUT', `/api/ticket/${parsed.data.ticketId}`, { body: { assignedToId: assignee }, schema: ticketSchema });
+    const result = await api.call('PUT', `/api/ticket/${parsed.data.ticketId}`, {
+      body: { assignedToId: assignee },
+      schema: ticketSchema,
+      ...writeOptionsOf(formData),
+    });
+    unanswered = !result.ok && result.status === 503;
     if (!result.ok) addToast(session, 'error', result.message);
     else if (parsed.data.intent === 'assignMe') addToast(session, 'success', messages.ticketUpdated);
     else addToast(session, 'success', formatMessage(messages.ticketAssignedTo, { folio: result.payload.folio, name: result.payload.assignedToName ?? '' }));
   }
-  // Back to the same pages of both lists, without the confirmation.
+  // Back to the same pages of both lists, without the confirmation (kept when the API did not answer, to try again).
   const url = new URL(request.url);
-  url.searchParams.delete('assign');
-  url.searchParams.delete('to');
+  if (!unanswered) {
+    url.searchParams.delete('assign');
+    url.searchParams.delete('to');
+  }
   throw await redirectWithToasts(session, url.pathname + url.search);
 }
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm } = loaderData;
+  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm, submissionNonce } = loaderData;
   const number = useNumberFormat();
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
@@ -115,9 +130,10 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
         {withAssignMe ? (
           <Form method="post" action={here}>
             <input type="hidden" name="ticketId" value={ticket.id} />
-            <Button type="submit" name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
+            <SubmissionKeyField value={derivedKey(submissionNonce, `assignMe-${ticket.id}`)} />
+            <SubmitButton name="intent" value="assignMe" size="small" variant="outlined" aria-label={t('actions.assignMeTo', { folio: ticket.folio })}>
               {t('actions.assignMe')}
-            </Button>
+            </SubmitButton>
           </Form>
         ) : null}
         {others.length === 0 ? null : (
@@ -157,9 +173,10 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
           <Form method="post" action={here} className="form-actions">
             <input type="hidden" name="ticketId" value={confirm.ticketId} />
             <input type="hidden" name="assignedToId" value={confirm.operatorId} />
-            <Button type="submit" name="intent" value="assign" variant="contained" autoFocus>
+            <SubmissionKeyField value={derivedKey(submissionNonce, `assign-${confirm.ticketId}`)} />
+            <SubmitButton name="intent" value="assign" variant="contained" autoFocus>
               {t('assignments.confirm')}
-            </Button>
+            </SubmitButton>
             <Link to={here}>{t('assignments.cancel')}</Link>
           </Form>
         </section>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { ButtonLink } from '~/components/ui/button';
 import { OutlinedField } from '~/components/forms/outlined-field';
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/detail';
@@ -29,7 +29,11 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
-import { ticketAction } from './detail.server';
+import { TICKET_FORMS, ticketAction, type TicketForm } from './detail.server';
+import { submissionKeysFor } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { FilesMissingNotice, filesMissingIn } from '~/components/events/files-missing';
 import { ticketIdOf } from './events.server';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
@@ -77,6 +81,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     selfId: user.id,
     confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
     detailPath: url.pathname,
+    // The new event's files did not arrive: say so, with a link to the attach form.
+    filesMissing: filesMissingIn(url),
+    // Each form its own key, new on every view: after a saved write the page comes back with new ones (decision 137).
+    submissionKeys: submissionKeysFor(TICKET_FORMS),
   };
 }
 
@@ -114,8 +122,11 @@ function editValuesOf(ticket: Ticket) {
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
-  const { ticket, history, comments, attachments, operators, classifications, places, role, selfId, confirmClose, detailPath } = loaderData;
+  const { ticket, history, comments, attachments, operators, classifications, places, role, selfId, confirmClose, detailPath, filesMissing } = loaderData;
   const staff = canChangeTickets(role);
+  /** A form's key: the one it was sent with when it comes back refused or unanswered, otherwise the page's new one. */
+  const keyOf = (form: TicketForm): string =>
+    (actionData && actionData.form === form && actionData.submissionKey) || loaderData.submissionKeys[form];
   const listPath = detailPath.replace(/\/\d+$/, '');
   const closed = ticket.statusCode === 'CLOSED';
   const empty = t('detail.empty');
@@ -129,8 +140,15 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
         <Link to={listPath}>{t('detail.back')}</Link>
       </div>
 
+      {filesMissing ? <FilesMissingNotice folio={ticket.folio} /> : null}
+
       {confirmClose || actionData?.form === 'close' ? (
-        <CloseConfirmation ticket={ticket} detailPath={detailPath} lastResult={actionData?.form === 'close' ? actionData.result : undefined} />
+        <CloseConfirmation
+          ticket={ticket}
+          detailPath={detailPath}
+          lastResult={actionData?.form === 'close' ? actionData.result : undefined}
+          submissionKey={keyOf('close')}
+        />
       ) : null}
 
       <div className="ticket-detail">
@@ -201,6 +219,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               classifications={classifications}
               places={places}
               lastResult={actionData?.form === 'update' ? actionData.result : undefined}
+              submissionKey={keyOf('update')}
             />
           ) : null}
 
@@ -209,12 +228,22 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
             canComment={canCommentOn(role)}
             canMarkInternal={canWriteInternalNotes(role)}
             lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
+            submissionKey={keyOf('comment')}
           />
-          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} />
+          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} submissionKey={keyOf('upload')} />
         </div>
 
         <div>
-          {staff ? <StaffActions ticket={ticket} operators={operators} selfId={selfId} detailPath={detailPath} /> : null}
+          {staff ? (
+            <StaffActions
+              ticket={ticket}
+              operators={operators}
+              selfId={selfId}
+              keyOf={keyOf}
+              chosenAssignee={actionData?.form === 'assign' ? actionData.assignedToId : undefined}
+              detailPath={detailPath}
+            />
+          ) : null}
           <section className="panel" aria-labelledby="history-title">
             <h2 id="history-title">{t('history.title')}</h2>
             <TicketHistory entries={history} />
@@ -226,7 +255,22 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
 }
 
 /** Assign to me, to someone else, close (through the confirmation) and reopen: POST forms, no JavaScript needed. */
-function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticket; operators: { id: string; name: string }[]; selfId: string; detailPath: string }) {
+function StaffActions({
+  ticket,
+  operators,
+  selfId,
+  keyOf,
+  chosenAssignee,
+  detailPath,
+}: {
+  ticket: Ticket;
+  operators: { id: string; name: string }[];
+  selfId: string;
+  keyOf: (form: TicketForm) => string;
+  /** The operator chosen in a send the API did not answer. */
+  chosenAssignee?: string;
+  detailPath: string;
+}) {
   const t = useT('events');
   const closed = ticket.statusCode === 'CLOSED';
   return (
@@ -234,21 +278,24 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
       <h2 id="actions-title">{t('actions.title')}</h2>
       {closed ? (
         <Form method="post" className="inline-form">
-          <Button type="submit" name="intent" value="reopen" variant="outlined">
+          <SubmissionKeyField value={keyOf('reopen')} />
+          <SubmitButton name="intent" value="reopen" variant="outlined">
             {t('actions.reopen')}
-          </Button>
+          </SubmitButton>
         </Form>
       ) : (
         <>
           {ticket.assignedToId !== selfId ? (
             <Form method="post" className="inline-form">
-              <Button type="submit" name="intent" value="assignMe" variant="contained">
+              <SubmissionKeyField value={keyOf('assignMe')} />
+              <SubmitButton name="intent" value="assignMe" variant="contained">
                 {t('actions.assignMe')}
-              </Button>
+              </SubmitButton>
             </Form>
           ) : null}
-          <Form method="post" className="inline-form">
-            <OutlinedField name="assignedToId" select label={t('actions.assignTo')} defaultValue={ticket.assignedToId ?? ''} size="small">
+          <Form method="post" className="inline-form" key={chosenAssignee ?? ''}>
+            <SubmissionKeyField value={keyOf('assign')} />
+            <OutlinedField name="assignedToId" select label={t('actions.assignTo')} defaultValue={chosenAssignee ?? ticket.assignedToId ?? ''} size="small">
               <option value="">{t('actions.chooseOperator')}</option>
               {operators.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -256,9 +303,9 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
                 </option>
               ))}
             </OutlinedField>
-            <Button type="submit" name="intent" value="assign" variant="outlined">
+            <SubmitButton name="intent" value="assign" variant="outlined">
               {t('actions.assign')}
-            </Button>
+            </SubmitButton>
           </Form>
           <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error">
             {t('actions.close')}
@@ -274,7 +321,17 @@ function StaffActions({ ticket, operators, selfId, detailPath }: { ticket: Ticke
  * JavaScript): the reason and an optional message to the driver. A refused close comes back
  * here with each error beside its field and what was typed kept.
  */
-function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket; detailPath: string; lastResult?: SubmissionResult<string[]> }) {
+function CloseConfirmation({
+  ticket,
+  detailPath,
+  lastResult,
+  submissionKey,
+}: {
+  ticket: Ticket;
+  detailPath: string;
+  lastResult?: SubmissionResult<string[]>;
+  submissionKey: string;
+}) {
   const t = useT('events');
   const errors = lastResult?.error ?? {};
   const values = (lastResult?.initialValue ?? {}) as Record<string, string | undefined>;
@@ -292,6 +349,7 @@ function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket;
             {error}
           </Alert>
         ))}
+        <SubmissionKeyField value={submissionKey} />
         <OutlinedField
           name="closureReason"
           select
@@ -320,9 +378,9 @@ function CloseConfirmation({ ticket, detailPath, lastResult }: { ticket: Ticket;
           inputProps={{ maxLength: COMMENT_MAX, autoFocus: Boolean(messageError) && !reasonError }}
         />
         <div className="form-actions">
-          <Button type="submit" name="intent" value="close" variant="contained" color="error">
+          <SubmitButton name="intent" value="close" variant="contained" color="error">
             {t('actions.confirmClose')}
-          </Button>
+          </SubmitButton>
           <Link to={detailPath}>{t('actions.cancel')}</Link>
         </div>
       </Form>
@@ -337,12 +395,14 @@ function EditTicketForm({
   classifications,
   places,
   lastResult,
+  submissionKey,
 }: {
   ticket: Ticket;
   operators: { id: string; name: string }[];
   classifications: Classification[];
   places: { sectors: string[]; communes: string[] };
   lastResult?: SubmissionResult<string[]>;
+  submissionKey: string;
 }) {
   const t = useT('events');
   const validation = useLazyValidation(() => import('@contract/ticket').then((m) => m.ticketEditSchema), {
@@ -365,6 +425,7 @@ function EditTicketForm({
           </Alert>
         ))}
         <input type="hidden" name="intent" value="update" />
+        <SubmissionKeyField value={submissionKey} />
         <input type="hidden" name="previousStatus" value={ticket.statusCode} />
         <div className="form-row">
           {/* Closing goes through its confirmation step, so it is not offered here. */}
@@ -386,9 +447,9 @@ function EditTicketForm({
         </div>
         <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} places={places} />
         <div className="form-actions">
-          <Button type="submit" variant="contained">
+          <SubmitButton variant="contained" pendingLabel={t('form.saving')}>
             {t('form.save')}
-          </Button>
+          </SubmitButton>
         </div>
       </Form>
     </section>

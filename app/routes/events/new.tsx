@@ -21,6 +21,7 @@ import { nearbyResponseSchema } from '@contract/ticket-list';
 import { toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import { readFieldsThenFiles, type FieldsThenFiles } from '~/server/multipart.server';
 import { refuseFormBody } from '~/server/form-body.server';
+import { FILES_MISSING_PARAM } from '~/components/events/files-missing';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { EventSelect, TicketFields, type TicketFieldMetas } from '~/components/events/ticket-fields';
 import { FilePicker } from '~/components/events/file-picker';
@@ -32,6 +33,10 @@ import { addToast, requestSession, redirectWithToasts } from '~/server/auth/sess
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
+import { derivedKey } from '@contract/idempotency';
+import { newSubmissionKey, submissionKeyOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { pageTitle } from '~/utils/meta';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, roadProfileFor } from '~/server/api/reference-data.server';
@@ -85,6 +90,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff: isStaff(user.role),
     listPath: url.pathname.replace(/\/new$/, ''),
     now: toSantiagoInputValue(new Date()),
+    // A new key for each form shown: a resend of this one stores one event (decision 137).
+    submissionKey: newSubmissionKey(),
     reporter: own
       ? {
           fullName: fullName(own),
@@ -119,16 +126,26 @@ type FormReply = {
   fillNote: string | null;
   /** Files were chosen but not kept: the browser needs them chosen again. */
   filesDropped: boolean;
+  /** The form's key, kept: nothing was stored, or the API may have stored it without answering. */
+  submissionKey: string | null;
 };
 
 /**
  * Passes the new event's files on to the API as they arrive. Whatever happens, the event
  * exists by now: a refusal (or the API failing mid-way) is reported, never thrown.
  */
-async function uploadFiles(api: ApiClient, ticketId: number, upload: FieldsThenFiles): Promise<{ ok: true } | { ok: false; message: string }> {
+async function uploadFiles(
+  api: ApiClient,
+  ticketId: number,
+  upload: FieldsThenFiles,
+  key: string | null,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     const { body, contentType } = upload.filesBody();
-    const result = await api.forward('POST', `/api/ticket/${ticketId}/attachment`, body, contentType);
+    // The files have a key of their own: a resend of the form replays the event and sends the files that did not arrive.
+    const result = await api.forward('POST', `/api/ticket/${ticketId}/attachment`, body, contentType, key && derivedKey(key, 'files'), {
+      unavailableIsAnswer: true,
+    });
     return result.ok ? { ok: true } : { ok: false, message: result.message };
   } catch {
     return { ok: false, message: messages.attachmentError };
@@ -145,12 +162,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = upload.fields;
   const submission = parseWithZod(formData, { schema });
   const key = nearbyKey(formData.get('kilometer'), formData.get('orientation'));
+  const submissionKey = submissionKeyOf(formData);
   /** Nothing saved: the rest of the request (files the browser will not keep) is dropped. */
-  const reply = async (body: Omit<FormReply, 'filesDropped'>, status = 200) => {
+  const reply = async (body: Omit<FormReply, 'filesDropped' | 'submissionKey'>, status = 200) => {
     await upload.discard();
     // A body cut short or broken after its fields (decision 131): 400, never the form as if read.
     if (upload.malformed()) refuseFormBody(request);
-    return data<FormReply>({ ...body, filesDropped: upload.hasFiles }, { status });
+    return data<FormReply>({ ...body, filesDropped: upload.hasFiles, submissionKey }, { status });
   };
 
   // "Completar sector y comuna" (without JavaScript): fill them in, show the possible duplicates, create nothing.
@@ -183,7 +201,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ result: submission.reply(), nearby, nearbyKey: key, fillNote: null });
     }
   }
-  const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema });
+  const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema, idempotencyKey: submissionKey, unavailableIsAnswer: true });
+  if (!created.ok && created.status === 503) {
+    // No answer: the form again with what was typed, and the same key for the retry.
+    return reply({ result: submission.reply({ formErrors: [created.message] }), nearby: null, nearbyKey: null, fillNote: null }, 503);
+  }
   if (!created.ok) {
     const errors = toFormErrors(created);
     return reply(
@@ -197,23 +219,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const session = await requestSession(request, context);
+  const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
+  const detail = `${listPath}/${created.payload.id}`;
   if (upload.hasFiles) {
-    const uploaded = await uploadFiles(api, created.payload.id, upload);
-    // The event exists, but its files arrived cut short or broken: 400 with the request id
-    // (decision 131); the event page lists what was saved.
-    if (upload.malformed()) refuseFormBody(request);
+    const uploaded = await uploadFiles(api, created.payload.id, upload, submissionKey);
+    // The event exists once whatever happened to its files (cut short, broken, refused, no
+    // answer): its page says so and links to its attach form (issue 32), where the files can
+    // be sent again; a resend of this form replays the event and sends them too.
+    const arrived = !upload.malformed() && (uploaded.ok || !([messages.attachmentError, messages.badRequest, messages.writeUnavailable] as string[]).includes(uploaded.message));
+    if (!arrived) throw await redirectWithToasts(session, `${detail}?${FILES_MISSING_PARAM}`);
     if (uploaded.ok) {
       addToast(session, 'success', messages.ticketCreated);
       addToast(session, 'success', messages.fileUploaded);
     } else {
+      // The files arrived and the API refused them (type, size): the reason, to choose others.
       addToast(session, 'error', messages.attachmentCreatedButFailed);
-      if (uploaded.message && uploaded.message !== messages.attachmentError) addToast(session, 'error', uploaded.message);
+      addToast(session, 'error', uploaded.message);
     }
   } else {
     addToast(session, 'success', messages.ticketCreated);
   }
-  const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
-  throw await redirectWithToasts(session, `${listPath}/${created.payload.id}`);
+  throw await redirectWithToasts(session, detail);
 }
 
 /** Whose outbox a report written offline goes into, and from which area: set by the page as it renders. */
@@ -421,6 +447,8 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
         noValidate
         className="form-stack screen-form"
       >
+        {/* First: the fields reach the server before the files. */}
+        <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
         {form.errors?.map((error) => (
           <Alert key={error} severity="error">
             {error}
@@ -469,9 +497,16 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
           }
         />
         <div className="form-actions">
-          <Button type="submit" name="intent" value="create" variant="contained" size="large" disabled={submitting}>
-            {sendingFiles ? t('form.creatingWithFiles') : submitting ? t('form.creating') : t('form.create')}
-          </Button>
+          <SubmitButton
+            name="intent"
+            value="create"
+            variant="contained"
+            size="large"
+            pending={submitting}
+            pendingLabel={sendingFiles ? t('form.creatingWithFiles') : undefined}
+          >
+            {t('form.create')}
+          </SubmitButton>
           {sendingFiles ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
           <Link to={listPath}>{t('form.cancel')}</Link>
         </div>

@@ -5,6 +5,7 @@ import { requireAuth } from '~/server/auth/auth.server';
 import { refuseFormBody } from '~/server/form-body.server';
 import { addToast, commitSession, requestSession } from '~/server/auth/session.server';
 import { ticketIdOf } from './events.server';
+import { submissionKeyOf } from '~/server/submission-key.server';
 
 /**
  * POST a multipart form of files: the body goes to the API as it arrives (never held in
@@ -19,7 +20,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!request.body || !contentType.startsWith('multipart/form-data')) {
     addToast(session, 'error', messages.attachmentMissing, 'upload');
   } else {
-    const result = await api.forward('POST', `/api/ticket/${id}/attachment`, request.body, contentType);
+    // The form's key is in its address (the body goes on unread): a resend stores the files once.
+    const key = submissionKeyOf(new URL(request.url).searchParams);
+    const result = await api.forward('POST', `/api/ticket/${id}/attachment`, request.body, contentType, key, { unavailableIsAnswer: true });
     // The API could not read the body (cut short, a broken part): the same 400 as any form
     // whose body is unreadable (decision 131), not a toast as if the files were refused.
     if (!result.ok && result.status === 400 && result.message === messages.badRequest) refuseFormBody(request);

@@ -14,7 +14,9 @@ import { canUseTwoStep } from '@contract/permissions';
 import { toFormErrors } from '~/server/api/api-client.server';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
+import { SubmissionKeyField, SubmissionKeys } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
 import { ConformTextField, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { useT } from '~/hooks/use-t';
@@ -65,6 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     profile,
     twoStep,
+    // The page's forms each derive their one-time key from it (decision 137).
+    submissionNonce: newSubmissionKey(),
     sessions: sessions.map(
       (s): SessionRow => ({
         id: s.id,
@@ -84,6 +88,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { api } = await requireAuth(context);
+  // Each form's key, and an API that does not answer brings the form back (decision 137).
+  const write = writeOptionsOf(formData);
+  const submissionKey = write.idempotencyKey;
   const session = await requestSession(request, context);
   const done = async (message: string, source = String(formData.get('intent'))) => {
     addToast(session, 'success', message, source);
@@ -93,37 +100,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get('intent');
   if (intent === 'resend-confirmation') {
     // A new link to confirm the address (decision 135); the API limits how often.
-    const sent = await api.call('POST', '/api/profile/me/confirm-email');
+    const sent = await api.call('POST', '/api/profile/me/confirm-email', write);
     if (sent.ok) return done(messages.emailConfirmationSent, 'email');
     addToast(session, 'error', sent.message, 'email');
     throw await redirectWithToasts(session, new URL(request.url).pathname);
   }
   if (intent === 'two-step-setup') {
-    const started = await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema });
+    const started = await api.call('POST', '/api/profile/me/two-step/setup', { schema: twoStepSetupSchema, ...write });
     if (!started.ok) addToast(session, 'error', started.message, 'two-step');
     throw await redirectWithToasts(session, new URL(request.url).pathname);
   }
   if (intent === 'two-step-confirm') {
     const parsed = twoStepCodeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return data({ form: 'two-step' as const, codeError: messages.twoStepCodeWrong }, { status: 400 });
-    const confirmed = await api.call('POST', '/api/profile/me/two-step/confirm', { body: parsed.data, schema: recoveryCodesSchema });
-    if (!confirmed.ok) return data({ form: 'two-step' as const, codeError: confirmed.fields.code ?? confirmed.message }, { status: confirmed.status });
+    if (!parsed.success) return data({ form: 'two-step' as const, submissionKey, codeError: messages.twoStepCodeWrong }, { status: 400 });
+    const confirmed = await api.call('POST', '/api/profile/me/two-step/confirm', { body: parsed.data, schema: recoveryCodesSchema, ...write });
+    if (!confirmed.ok) return data({ form: 'two-step' as const, submissionKey, codeError: confirmed.fields.code ?? confirmed.message }, { status: confirmed.status });
     // Shown once, in this answer: never stored by the web app.
     addToast(session, 'success', messages.twoStepEnabled, 'two-step');
-    return data({ form: 'two-step' as const, recoveryCodes: confirmed.payload.recoveryCodes }, { headers: { 'Set-Cookie': await commitSession(session) } });
+    return data({ form: 'two-step' as const, submissionKey, recoveryCodes: confirmed.payload.recoveryCodes }, { headers: { 'Set-Cookie': await commitSession(session) } });
   }
   if (intent === 'two-step-disable') {
     const currentPassword = String(formData.get('currentPassword') ?? '');
-    const disabled = await api.call('POST', '/api/profile/me/two-step/disable', { body: { currentPassword } });
-    if (!disabled.ok) return data({ form: 'two-step' as const, passwordError: disabled.fields.currentPassword ?? disabled.message }, { status: disabled.status });
+    const disabled = await api.call('POST', '/api/profile/me/two-step/disable', { body: { currentPassword }, ...write });
+    if (!disabled.ok) return data({ form: 'two-step' as const, submissionKey, passwordError: disabled.fields.currentPassword ?? disabled.message }, { status: disabled.status });
     return done(messages.twoStepDisabled, 'two-step');
   }
   if (intent === 'end-session' || intent === 'end-other-sessions') {
     const id = Number(formData.get('id'));
     const ended =
       intent === 'end-session'
-        ? await api.call('POST', `/api/profile/me/sessions/${Number.isSafeInteger(id) && id > 0 ? id : 0}/end`)
-        : await api.call('POST', '/api/profile/me/sessions/end-others');
+        ? await api.call('POST', `/api/profile/me/sessions/${Number.isSafeInteger(id) && id > 0 ? id : 0}/end`, write)
+        : await api.call('POST', '/api/profile/me/sessions/end-others', write);
     // Already over (ended elsewhere, or expired): the list is read again either way.
     if (!ended.ok && ended.status !== 404) {
       addToast(session, 'error', ended.message, 'sessions');
@@ -134,14 +141,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'password') {
     const submission = parseWithZod(formData, { schema: ownPasswordFormSchema });
-    if (submission.status !== 'success') return data({ form: 'password' as const, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    if (submission.status !== 'success') return data({ form: 'password' as const, submissionKey, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
     const { currentPassword, password } = submission.value;
-    const changed = await api.call('POST', '/api/profile/password', { body: { currentPassword, password } });
+    const changed = await api.call('POST', '/api/profile/password', { body: { currentPassword, password }, ...write });
     if (!changed.ok) {
       const errors = toFormErrors(changed);
       const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
       return data(
-        { form: 'password' as const, result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+        { form: 'password' as const, submissionKey, result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
         { status: changed.status },
       );
     }
@@ -149,13 +156,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: ownProfileFormSchema });
-  if (submission.status !== 'success') return data({ form: 'profile' as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success') return data({ form: 'profile' as const, submissionKey, result: submission.reply() }, { status: 400 });
   const { intent: _intent, ...body } = submission.value;
-  const saved = await api.call('POST', '/api/profile/me', { body, schema: profileSchema });
+  const saved = await api.call('POST', '/api/profile/me', { body, schema: profileSchema, ...write });
   forgetOperators();
   if (!saved.ok) {
     const errors = toFormErrors(saved);
-    return data({ form: 'profile' as const, result: submission.reply({ formErrors: errors.formErrors, fieldErrors: errors.fieldErrors }) }, { status: saved.status });
+    return data({ form: 'profile' as const, submissionKey, result: submission.reply({ formErrors: errors.formErrors, fieldErrors: errors.fieldErrors }) }, { status: saved.status });
   }
   // The header shows the name from the session: keep it in step.
   const auth = readAuth(session);
@@ -167,32 +174,34 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
   const t = useT('users');
   const { profile } = loaderData;
   return (
-    <section className="screen">
-      <h1>{t('own.title')}</h1>
-      <p className="screen-intro">{t('own.intro')}</p>
+    <SubmissionKeys nonce={loaderData.submissionNonce} kept={actionData ? { form: actionData.form, key: actionData.submissionKey } : undefined}>
+      <section className="screen">
+        <h1>{t('own.title')}</h1>
+        <p className="screen-intro">{t('own.intro')}</p>
 
-      <section className="panel profile-panel profile-account" aria-labelledby="account-title">
-        <h2 id="account-title">{t('own.account')}</h2>
-        <dl className="field-list">
-          <dt>{t('own.email')}</dt>
-          <dd>{profile.email}</dd>
-          <dt>{t('emailConfirmation.label')}</dt>
-          <dd>
-            <span>{profile.emailConfirmed ? t('emailConfirmation.confirmed') : t('emailConfirmation.unconfirmed')}</span>
-            {profile.emailConfirmed ? null : <ResendConfirmation />}
-          </dd>
-          <dt>{t('own.rut')}</dt>
-          <dd>{profile.rut ? formatRut(profile.rut) : t('own.none')}</dd>
-          <dt>{t('own.role')}</dt>
-          <dd>{t(`roles.${profile.profileCode}`)}</dd>
-        </dl>
+        <section className="panel profile-panel profile-account" aria-labelledby="account-title">
+          <h2 id="account-title">{t('own.account')}</h2>
+          <dl className="field-list">
+            <dt>{t('own.email')}</dt>
+            <dd>{profile.email}</dd>
+            <dt>{t('emailConfirmation.label')}</dt>
+            <dd>
+              <span>{profile.emailConfirmed ? t('emailConfirmation.confirmed') : t('emailConfirmation.unconfirmed')}</span>
+              {profile.emailConfirmed ? null : <ResendConfirmation />}
+            </dd>
+            <dt>{t('own.rut')}</dt>
+            <dd>{profile.rut ? formatRut(profile.rut) : t('own.none')}</dd>
+            <dt>{t('own.role')}</dt>
+            <dd>{t(`roles.${profile.profileCode}`)}</dd>
+          </dl>
+        </section>
+
+        <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
+        <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
+        {loaderData.twoStep ? <TwoStepPanel data={loaderData.twoStep} answer={actionData?.form === 'two-step' ? actionData : undefined} /> : null}
+        <SessionsPanel sessions={loaderData.sessions} />
       </section>
-
-      <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
-      <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
-      {loaderData.twoStep ? <TwoStepPanel data={loaderData.twoStep} answer={actionData?.form === 'two-step' ? actionData : undefined} /> : null}
-      <SessionsPanel sessions={loaderData.sessions} />
-    </section>
+    </SubmissionKeys>
   );
 }
 
@@ -205,10 +214,11 @@ function ResendConfirmation() {
     <Form method="post" className="form-stack email-confirmation">
       <span className="screen-note">{t('emailConfirmation.unconfirmedNote')}</span>
       <input type="hidden" name="intent" value="resend-confirmation" />
+      <SubmissionKeyField form="resend-confirmation" />
       <div className="form-actions">
-        <Button type="submit" variant="outlined" size="small" disabled={sending}>
+        <SubmitButton variant="outlined" size="small" disabled={sending}>
           {sending ? t('emailConfirmation.resending') : t('emailConfirmation.resend')}
-        </Button>
+        </SubmitButton>
       </div>
     </Form>
   );
@@ -243,6 +253,7 @@ function DetailsForm({ profile, lastResult }: { profile: Profile; lastResult?: S
           </Alert>
         ))}
         <input type="hidden" name="intent" value="profile" />
+        <SubmissionKeyField form="profile" />
         <div className="form-row">
           <ConformTextField meta={fields.firstName} label={t('form.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
           <ConformTextField meta={fields.lastName} label={t('form.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
@@ -258,9 +269,9 @@ function DetailsForm({ profile, lastResult }: { profile: Profile; lastResult?: S
         />
         <ConformTextField meta={fields.realAddress} label={t('form.realAddress')} autoComplete="street-address" maxLength={ADDRESS_MAX} />
         <div className="form-actions">
-          <Button type="submit" variant="contained" disabled={saving}>
+          <SubmitButton variant="contained" disabled={saving}>
             {saving ? t('form.saving') : t('own.save')}
-          </Button>
+          </SubmitButton>
         </div>
       </Form>
     </section>
@@ -289,6 +300,7 @@ function PasswordForm({ lastResult, answer }: { lastResult?: SubmissionResult<st
           </Alert>
         ))}
         <input type="hidden" name="intent" value="password" />
+        <SubmissionKeyField form="password" />
         <ConformTextField
           meta={fields.currentPassword}
           label={t('own.currentPassword')}
@@ -308,9 +320,9 @@ function PasswordForm({ lastResult, answer }: { lastResult?: SubmissionResult<st
           />
         </div>
         <div className="form-actions">
-          <Button type="submit" variant="outlined" disabled={saving}>
+          <SubmitButton variant="outlined" disabled={saving}>
             {saving ? t('form.saving') : t('own.savePassword')}
-          </Button>
+          </SubmitButton>
         </div>
       </Form>
     </section>

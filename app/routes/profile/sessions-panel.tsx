@@ -1,5 +1,6 @@
 import { Form, useNavigation } from 'react-router';
-import { Button } from '~/components/ui/button';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { useT } from '~/hooks/use-t';
 import { registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
@@ -35,10 +36,11 @@ export function SessionsPanel({ sessions }: { sessions: SessionRow[] }) {
             {!session.current ? (
               <Form method="post" className="session-end">
                 <input type="hidden" name="intent" value="end-session" />
+                <SubmissionKeyField form="end-session" />
                 <input type="hidden" name="id" value={session.id} />
-                <Button type="submit" variant="outlined" disabled={busy} aria-label={t('own.endSessionOf', { device: session.device ?? t('own.unknownDevice') })}>
+                <SubmitButton variant="outlined" disabled={busy} aria-label={t('own.endSessionOf', { device: session.device ?? t('own.unknownDevice') })}>
                   {t('own.endSession')}
-                </Button>
+                </SubmitButton>
               </Form>
             ) : null}
           </li>
@@ -47,9 +49,10 @@ export function SessionsPanel({ sessions }: { sessions: SessionRow[] }) {
       {others.length > 0 ? (
         <Form method="post" className="form-actions">
           <input type="hidden" name="intent" value="end-other-sessions" />
-          <Button type="submit" variant="outlined" disabled={busy}>
+          <SubmissionKeyField form="end-other-sessions" />
+          <SubmitButton variant="outlined" disabled={busy}>
             {t('own.endOtherSessions')}
-          </Button>
+          </SubmitButton>
         </Form>
       ) : (
         <p className="screen-note">{t('own.noOtherSessions')}</p>

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router';
 import type { TwoStepStatus } from '@contract/two-step';
-import { Button } from '~/components/ui/button';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { OutlinedField } from '~/components/forms/outlined-field';
 import { RecoveryCodes, TwoStepEnrolment } from '~/components/two-step/enrolment';
 import { useT } from '~/hooks/use-t';
@@ -33,6 +34,7 @@ export function TwoStepPanel({ data, answer }: { data: TwoStepPanelData; answer?
           ) : (
             <Form method="post" noValidate className="form-stack">
               <input type="hidden" name="intent" value="two-step-disable" />
+              <SubmissionKeyField form="two-step-disable" />
               <p className="screen-note">{t('panel.disableIntro')}</p>
               <OutlinedField
                 name="currentPassword"
@@ -45,9 +47,9 @@ export function TwoStepPanel({ data, answer }: { data: TwoStepPanelData; answer?
                 inputProps={{ required: true, maxLength: 255, 'aria-required': true }}
               />
               <div className="form-actions">
-                <Button type="submit" variant="outlined" color="error" disabled={busy('two-step-disable')}>
+                <SubmitButton variant="outlined" color="error" disabled={busy('two-step-disable')}>
                   {t('panel.disable')}
-                </Button>
+                </SubmitButton>
               </div>
             </Form>
           )}
@@ -59,9 +61,10 @@ export function TwoStepPanel({ data, answer }: { data: TwoStepPanelData; answer?
           <p className="screen-note">{status.required ? t('panel.required') : t('panel.off')}</p>
           <Form method="post" className="form-actions">
             <input type="hidden" name="intent" value="two-step-setup" />
-            <Button type="submit" variant="contained" disabled={busy('two-step-setup')}>
+            <SubmissionKeyField form="two-step-setup" />
+            <SubmitButton variant="contained" disabled={busy('two-step-setup')}>
               {t('panel.enable')}
-            </Button>
+            </SubmitButton>
           </Form>
         </>
       )}

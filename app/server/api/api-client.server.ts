@@ -39,7 +39,19 @@ type CallOptions<S extends z.ZodType | undefined> = {
    * often the same key arrives, and answers a repeat with the first answer.
    */
   idempotencyKey?: string | null;
+  /**
+   * No answer, a timeout or a 5xx comes back as a 503 failure with the catalogue's
+   * `writeUnavailable` message, instead of the 503 error page: for writes, whose form is shown
+   * again with what was typed (decision 137).
+   */
+  unavailableIsAnswer?: boolean;
 };
+
+/** What a write that reached no working API answers the page (see `unavailableIsAnswer`). */
+const unavailableFailure = (): ApiFailure => ({ ok: false, status: 503, message: messages.writeUnavailable, fields: {} });
+
+/** Thrown inside the client when a write's API is unavailable; `call` and `forward` turn it into the failure above. */
+class Unavailable extends Error {}
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
@@ -82,7 +94,8 @@ function timeCall(method: Method, path: string): (status: number | 'error') => v
 /**
  * The web app's one way to reach the concession API. It adds the bearer token, reads
  * `payload`, and maps failures the same way everywhere:
- * - network error, timeout or 5xx: a 503 page (the web process never goes down);
+ * - network error, timeout or 5xx: a 503 page (the web process never goes down), or for a
+ *   write that asks so (`unavailableIsAnswer`) a 503 failure its form shows with what was typed;
  * - 401 with a token: the session ends and the user goes to "/" (docs/specification.md, "8. The error catalogue");
  * - 404: the catalogue's service error naming the API path, logged (docs/specification.md, "8. The error catalogue");
  * - other 4xx: returned as an ApiFailure for forms (see `toFormErrors`).
@@ -119,7 +132,14 @@ export class ApiClient {
     options: CallOptions<S> = {},
   ): Promise<ApiResult<PayloadOf<S>>> {
     const extra = options.idempotencyKey ? { ...options.headers, [IDEMPOTENCY_KEY_HEADER]: options.idempotencyKey } : options.headers;
-    const { answer, headers } = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, extra);
+    let sent: Awaited<ReturnType<ApiClient['request']>>;
+    try {
+      sent = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, extra, options.unavailableIsAnswer);
+    } catch (error) {
+      if (error instanceof Unavailable) return unavailableFailure();
+      throw error;
+    }
+    const { answer, headers } = sent;
     if (answer.status < 200 || answer.status > 299) return this.failure(method, path, answer);
     let payload: unknown = undefined;
     if (options.schema) {
@@ -172,8 +192,15 @@ export class ApiClient {
     body: ReadableStream<Uint8Array>,
     contentType: string,
     idempotencyKey?: string | null,
+    options: { unavailableIsAnswer?: boolean } = {},
   ): Promise<ApiResult<undefined>> {
-    const response = await this.fetch(method, path, new StreamedBody(body, contentType), undefined, idempotencyKey);
+    let response: Response;
+    try {
+      response = await this.fetch(method, path, new StreamedBody(body, contentType), undefined, idempotencyKey, options.unavailableIsAnswer);
+    } catch (error) {
+      if (error instanceof Unavailable) return unavailableFailure();
+      throw error;
+    }
     if (!response.ok) return this.failure(method, path, answerOf(response));
     await response.body?.cancel();
     return { ok: true, status: response.status, payload: undefined, headers: response.headers };
@@ -195,6 +222,7 @@ export class ApiClient {
     query?: Query,
     unauthorizedIsAnswer = false,
     extraHeaders?: Record<string, string>,
+    unavailableIsAnswer = false,
   ): Promise<{ answer: Answer; headers: () => Headers }> {
     const requestHeaders: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
     if (body !== undefined) requestHeaders['content-type'] = 'application/json';
@@ -233,14 +261,22 @@ export class ApiClient {
       // failed on another call) is not the API's failure.
       done('error');
       if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
-    await this.check(method, path, answer, unauthorizedIsAnswer);
+    await this.check(method, path, answer, unauthorizedIsAnswer, unavailableIsAnswer);
     return { answer, headers };
   }
 
   /** A streamed call (a download, an upload passed through) with fetch; the answer has passed `check`. */
-  private async fetch(method: Method, path: string, body: unknown, query?: Query, idempotencyKey?: string | null): Promise<Response> {
+  private async fetch(
+    method: Method,
+    path: string,
+    body: unknown,
+    query?: Query,
+    idempotencyKey?: string | null,
+    unavailableIsAnswer = false,
+  ): Promise<Response> {
     const url = this.urlOf(path, query);
     const headers = new Headers({ accept: 'application/json' });
     if (idempotencyKey) headers.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
@@ -272,20 +308,22 @@ export class ApiClient {
     } catch (error) {
       done('error');
       if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     } finally {
       clearTimeout(timer);
     }
 
-    await this.check(method, path, answerOf(response));
+    await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
     return response;
   }
 
   /** The answers every page handles the same way: 5xx (unavailable), 401 (session over), 404. */
-  private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false): Promise<void> {
+  private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false, unavailableIsAnswer = false): Promise<void> {
     if (answer.status >= 500) {
       log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
       await answer.discard();
+      if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {

@@ -2,7 +2,9 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/account-action';
 import { messages } from '@contract/messages';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
-import { Button } from '~/components/ui/button';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { users } from '~/locales/es/users';
@@ -40,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: fullName(profile),
     email: profile.email,
     from: backToList(new URL(request.url).searchParams.get('from')),
+    submissionKey: newSubmissionKey(),
   };
 }
 
@@ -48,11 +51,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const chosen = ACTIONS[actionOf(request)];
   const form = await request.formData();
   const { api } = await requireAuth(context);
-  const done = await api.call('POST', chosen.call(uuid));
+  const done = await api.call('POST', chosen.call(uuid), writeOptionsOf(form));
   const session = await requestSession(request, context);
   if (done.ok) addToast(session, 'success', chosen.done);
   else addToast(session, 'error', done.message);
-  throw await redirectWithToasts(session, backToList(form.get('from')));
+  // The API did not answer: the confirmation again, to try once more.
+  const unanswered = !done.ok && done.status === 503;
+  const here = new URL(request.url);
+  throw await redirectWithToasts(session, unanswered ? here.pathname + here.search : backToList(form.get('from')));
 }
 
 export default function AccountActionScreen({ loaderData }: Route.ComponentProps) {
@@ -67,9 +73,10 @@ export default function AccountActionScreen({ loaderData }: Route.ComponentProps
         <p className="confirm-note">{t(`${texts}.explanation`, { email: loaderData.email })}</p>
         <Form method="post" className="form-actions">
           <input type="hidden" name="from" value={loaderData.from} />
-          <Button type="submit" variant="contained" color="error" size="large" disabled={submitting}>
-            {submitting ? t(`${texts}.ending`) : t(`${texts}.confirm`)}
-          </Button>
+          <SubmissionKeyField value={loaderData.submissionKey} />
+          <SubmitButton variant="contained" color="error" size="large" pending={submitting} pendingLabel={t(`${texts}.ending`)}>
+            {t(`${texts}.confirm`)}
+          </SubmitButton>
           <Link to={loaderData.from}>{t(`${texts}.cancel`)}</Link>
         </Form>
       </div>

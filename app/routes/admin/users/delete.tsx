@@ -1,4 +1,6 @@
-import { Button } from '~/components/ui/button';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/delete';
 import { messages } from '@contract/messages';
@@ -21,7 +23,12 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 /** The confirmation is a page of its own, so it works without JavaScript. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
-  return { name: fullName(profile), email: profile.email, from: backToList(new URL(request.url).searchParams.get('from')) };
+  return {
+    name: fullName(profile),
+    email: profile.email,
+    from: backToList(new URL(request.url).searchParams.get('from')),
+    submissionKey: newSubmissionKey(),
+  };
 }
 
 /** Soft delete: the person's tickets, comments and history keep their name. */
@@ -29,13 +36,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
   const form = await request.formData();
   const { api } = await requireAuth(context);
-  const deleted = await api.call('POST', `/api/profile/delete/${uuid}`);
+  const deleted = await api.call('POST', `/api/profile/delete/${uuid}`, writeOptionsOf(form));
   forgetOperators();
   const session = await requestSession(request, context);
   // Refusals (their own account, the last active admin) come back as the API's message.
   if (deleted.ok) addToast(session, 'success', messages.userDeleted);
   else addToast(session, 'error', deleted.message);
-  throw await redirectWithToasts(session, backToList(form.get('from')));
+  // The API did not answer: the confirmation again, to try once more.
+  const unanswered = !deleted.ok && deleted.status === 503;
+  const here = new URL(request.url);
+  throw await redirectWithToasts(session, unanswered ? here.pathname + here.search : backToList(form.get('from')));
 }
 
 export default function DeleteUserScreen({ loaderData }: Route.ComponentProps) {
@@ -49,9 +59,10 @@ export default function DeleteUserScreen({ loaderData }: Route.ComponentProps) {
         <p className="confirm-note">{t('delete.explanation', { email: loaderData.email })}</p>
         <Form method="post" className="form-actions">
           <input type="hidden" name="from" value={loaderData.from} />
-          <Button type="submit" variant="contained" color="error" size="large" disabled={submitting}>
-            {submitting ? t('delete.deleting') : t('delete.confirm')}
-          </Button>
+          <SubmissionKeyField value={loaderData.submissionKey} />
+          <SubmitButton variant="contained" color="error" size="large" pending={submitting} pendingLabel={t('delete.deleting')}>
+            {t('delete.confirm')}
+          </SubmitButton>
           <Link to={loaderData.from}>{t('delete.cancel')}</Link>
         </Form>
       </div>

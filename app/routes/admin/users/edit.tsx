@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/edit';
@@ -27,18 +28,21 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
-  return { profile, from: backToList(new URL(request.url).searchParams.get('from')) };
+  return { profile, from: backToList(new URL(request.url).searchParams.get('from')), submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
-  const submission = parseWithZod(await request.formData(), { schema: editUserFormSchema });
+  const formData = await request.formData();
+  const write = writeOptionsOf(formData);
+  const submissionKey = write.idempotencyKey;
+  const submission = parseWithZod(formData, { schema: editUserFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
-  const updated = await api.call('POST', '/api/profile/update', { body: { ...profile, uuid } });
+  const updated = await api.call('POST', '/api/profile/update', { body: { ...profile, uuid } , ...write });
   forgetOperators();
   if (!updated.ok) {
     // 'No fue posible actualizar el usuario', with the reason on its field (e-mail taken,
@@ -47,7 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
     const formErrors = hasFieldErrors ? [messages.userNotUpdated] : [messages.userNotUpdated, ...errors.formErrors];
     return data(
-      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }), submissionKey },
       { status: updated.status },
     );
   }
@@ -85,6 +89,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
         cancelTo={from}
         submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
         resetKey={attempt}
+        submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
       />
       <ul className="account-actions">
         <li>

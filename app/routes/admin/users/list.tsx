@@ -1,4 +1,7 @@
 import { Button, ButtonLink } from '~/components/ui/button';
+import { derivedKey } from '@contract/idempotency';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/list';
 import { FilterSelect, FilterText } from '~/components/forms/filter-fields';
@@ -46,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (list.content.length === 0 && list.total > 0 && query.page > 0) {
     throw redirect(listHref(url.pathname, query, { page: Math.ceil(list.total / list.size) - 1 }));
   }
-  return { list, query, selfId: user.id, here: url.pathname + url.search };
+  // Each row's suspend or reactivate form derives its one-time key from it (decision 137).
+  return { list, query, selfId: user.id, here: url.pathname + url.search, submissionNonce: newSubmissionKey() };
 }
 
 const statusActionSchema = z.object({ intent: z.enum(['suspend', 'reactivate']), uuid: z.uuid() });
@@ -55,12 +59,13 @@ const statusActionSchema = z.object({ intent: z.enum(['suspend', 'reactivate']),
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = await requireAuth(context);
   const session = await requestSession(request, context);
-  const parsed = statusActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const formData = await request.formData();
+  const parsed = statusActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) {
     addToast(session, 'error', messages.badRequest);
   } else {
     const { intent, uuid } = parsed.data;
-    const result = await api.call('POST', `/api/profile/${intent === 'suspend' ? 'disable' : 'enable'}/${uuid}`);
+    const result = await api.call('POST', `/api/profile/${intent === 'suspend' ? 'disable' : 'enable'}/${uuid}`, writeOptionsOf(formData));
     forgetOperators();
     // Refusals (their own account, the last active admin) come back as the API's message.
     if (!result.ok) addToast(session, 'error', result.message);
@@ -86,7 +91,7 @@ function listHref(pathname: string, query: UserListQuery, change: Partial<Record
 export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('users');
   const navigation = useNavigation();
-  const { list, query, selfId, here } = loaderData;
+  const { list, query, selfId, here, submissionNonce } = loaderData;
   const pathname = here.split('?')[0]!;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
@@ -153,7 +158,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
               </tr>
             ) : (
               list.content.map((profile) => (
-                <UserRow key={profile.uuid} profile={profile} self={profile.uuid === selfId} fromParam={fromParam} pathname={pathname} />
+                <UserRow key={profile.uuid} profile={profile} self={profile.uuid === selfId} fromParam={fromParam} pathname={pathname} submissionNonce={submissionNonce} />
               ))
             )}
           </tbody>
@@ -183,7 +188,19 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function UserRow({ profile, self, fromParam, pathname }: { profile: Profile; self: boolean; fromParam: string; pathname: string }) {
+function UserRow({
+  profile,
+  self,
+  fromParam,
+  pathname,
+  submissionNonce,
+}: {
+  profile: Profile;
+  self: boolean;
+  fromParam: string;
+  pathname: string;
+  submissionNonce: string;
+}) {
   const t = useT('users');
   const name = fullName(profile);
   const suspended = profile.status === 'SUSPENDED';
@@ -210,6 +227,7 @@ function UserRow({ profile, self, fromParam, pathname }: { profile: Profile; sel
             <>
               <Form method="post">
                 <input type="hidden" name="uuid" value={profile.uuid} />
+                <SubmissionKeyField value={derivedKey(submissionNonce, `status-${profile.uuid}`)} />
                 <button
                   type="submit"
                   name="intent"

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useNavigation } from 'react-router';
 import type { Route } from './+types/new';
@@ -23,24 +24,27 @@ registerNamespace('users', users);
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { from: backToList(new URL(request.url).searchParams.get('from')) };
+  return { from: backToList(new URL(request.url).searchParams.get('from')), submissionKey: newSubmissionKey() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: newUserFormSchema });
+  const formData = await request.formData();
+  const write = writeOptionsOf(formData);
+  const submissionKey = write.idempotencyKey;
+  const submission = parseWithZod(formData, { schema: newUserFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
-  const created = await api.call('POST', '/api/profile/new', { body: profile });
+  const created = await api.call('POST', '/api/profile/new', { body: profile , ...write });
   forgetOperators();
   if (!created.ok) {
     // 409 e-mail taken arrives with its field; anything else only with the API's message.
     const errors = toFormErrors(created);
     const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
     return data(
-      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }) },
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }), submissionKey },
       { status: created.status },
     );
   }
@@ -71,6 +75,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
         cancelTo={loaderData.from}
         submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
         resetKey={attempt}
+        submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
       />
     </section>
   );

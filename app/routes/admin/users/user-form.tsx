@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
-import { Button } from '~/components/ui/button';
+import { SubmissionKeyField } from '~/components/forms/submission-key-field';
+import { SubmitButton } from '~/components/forms/submit-button';
 import { Form, Link, type FormProps } from 'react-router';
 import { EMAIL_MAX } from '@contract/auth-limits';
 import type { Profile } from '@contract/profile';
@@ -54,6 +55,7 @@ export function UserForm({
   cancelTo,
   submitting,
   resetKey,
+  submissionKey,
 }: {
   mode: 'new' | 'edit';
   /**
@@ -66,6 +68,8 @@ export function UserForm({
   cancelTo: string;
   submitting: boolean;
   resetKey: number;
+  /** The form's one-time key (decision 137). */
+  submissionKey: string;
 }) {
   const t = useT('users');
   return (
@@ -76,6 +80,7 @@ export function UserForm({
         </Alert>
       ))}
       <input type="hidden" name={fields.from.name} value={from} />
+      <SubmissionKeyField value={submissionKey} />
       <div className="form-row">
         <ConformTextField meta={fields.firstName} label={t('form.firstName')} autoComplete="off" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('form.lastName')} autoComplete="off" maxLength={NAME_MAX} required />
@@ -115,9 +120,9 @@ export function UserForm({
         />
       </div>
       <div className="form-actions">
-        <Button type="submit" variant="contained" size="large" disabled={submitting}>
-          {submitting ? t('form.saving') : t(mode === 'new' ? 'form.create' : 'form.save')}
-        </Button>
+        <SubmitButton variant="contained" size="large" pending={submitting} pendingLabel={t('form.saving')}>
+          {t(mode === 'new' ? 'form.create' : 'form.save')}
+        </SubmitButton>
         <Link to={cancelTo}>{t('form.cancel')}</Link>
       </div>
     </Form>
