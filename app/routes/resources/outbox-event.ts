@@ -48,8 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema, idempotencyKey: key.data });
     if (!created.ok) {
       await upload.discard();
-      // Too many reports in the hour: not the report's fault, it goes later.
-      if (created.status === 429) return retryLater();
+      // Too many reports in the hour, or the same key still being stored by an earlier send:
+      // not the report's fault, it goes later.
+      if (created.status === 429 || created.message === messages.idempotencyKeyBusy) return retryLater();
       const errors = toFormErrors(created);
       return answer({
         kind: 'refused',
