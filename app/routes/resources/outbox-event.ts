@@ -8,6 +8,7 @@ import { ticketSchema } from '@contract/ticket-dto';
 import { toFormErrors } from '~/server/api/api-client.server';
 import { requireAuth } from '~/server/auth/auth.server';
 import { readFieldsThenFiles } from '~/server/multipart.server';
+import { refuseFormBody } from '~/server/form-body.server';
 import type { SendResult } from '~/offline/outbox';
 import type { ErrorPageData } from '~/utils/error-data';
 
@@ -64,13 +65,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await upload.discard();
       // The event exists but its photos did not all arrive: sent again later, the same keys give the
       // same event. Photos the API refused (a type it does not take) are not sent again.
-      if (upload.malformed() || (!uploaded.ok && (uploaded.status === 429 || uploaded.status >= 500))) return retryLater();
+      if (upload.malformed()) refuseFormBody(request);
+      if (!uploaded.ok && (uploaded.status === 429 || uploaded.status >= 500)) return retryLater();
     }
     const areaPath = new URL(request.url).pathname.replace(/\/events\/outbox$/, '');
     return answer({ kind: 'sent', folio: created.payload.folio, path: `${areaPath}/events/${created.payload.id}` });
   } catch {
-    // The API unavailable, the session ended (a redirect), the body cut short: nothing to show, only to try again.
     await upload.discard().catch(() => undefined);
+    // A body cut short or broken is the sender's (decision 131): 400, as every form answers it.
+    if (upload.malformed()) refuseFormBody(request);
+    // The API unavailable, the session ended (a redirect): nothing to show, only to try again.
     return retryLater();
   }
 }
