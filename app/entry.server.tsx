@@ -26,6 +26,8 @@ function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The service worker (/sw.js, decision 139): script-src's 'strict-dynamic' would refuse it.
+    "worker-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

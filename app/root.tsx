@@ -19,6 +19,7 @@ import { themeColors } from '~/theme/theme-colors';
 import { readThemeCookie } from '~/theme/theme-cookie';
 import { commonT, pageTitle } from '~/utils/meta';
 import { useNonce } from '~/utils/nonce';
+import { isOutboxedReply } from '~/offline/names';
 
 export const middleware: Route.MiddlewareFunction[] = [accessLogFields, originCheckMiddleware, formBodyMiddleware, i18nMiddleware, sessionMiddleware];
 
@@ -36,8 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * A refused action (4xx) may have queued toasts (the close form's errors): the root reads
  * them again then too, where React Router would skip every loader after an error status.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus }) =>
-  defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionStatus, actionResult }) =>
+  !isOutboxedReply(actionResult) && (defaultShouldRevalidate || (actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -93,6 +94,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
   }, []);
+  useOfflineSupport(loaderData.user?.id ?? null);
   return (
     <>
       <Outlet />
@@ -100,6 +102,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <LinkFailureNotice />
     </>
   );
+}
+
+/**
+ * The service worker and the outbox (app/offline/register.ts, decision 139), loaded once the page
+ * has loaded: nothing of them is in the first-load JavaScript.
+ */
+function useOfflineSupport(accountId: string | null) {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    const start = () => {
+      void import('~/offline/register')
+        .then((offline) => offline.startOffline(accountId))
+        .then((stopOffline) => (ended ? stopOffline() : (stop = stopOffline)))
+        .catch(() => undefined);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      ended = true;
+      window.removeEventListener('load', start);
+      stop?.();
+    };
+  }, [accountId]);
 }
 
 /**

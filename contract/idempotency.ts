@@ -1,4 +1,6 @@
-import { z } from './zod';
+// zod itself, not ./zod (whose locale set-up is a side effect): a page that only needs the field's
+// name leaves zod out of its JavaScript (decision 065's budget). The API loads ./zod anyway.
+import { z } from 'zod';
 
 /**
  * Exactly-once writes (issue 32, decision 136). Every form that writes carries a one-time
@@ -16,9 +18,8 @@ export const SUBMISSION_KEY_FIELD = 'submissionKey';
  * 16 to 100 characters of letters, digits and `_ . : -`. A call of one form that makes several
  * API writes derives one key per write from the form's key with a suffix (`<key>:files`).
  */
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_.:-]{16,100}$/);
+// Pure: the pages that only need the field's name never load zod for it (decision 065's budget).
+export const idempotencyKeySchema = /* @__PURE__ */ z.string().regex(/^[A-Za-z0-9_.:-]{16,100}$/);
 
 /** The key of a further write made for the same submission (the new event's files after the event). */
 export const derivedKey = (key: string, suffix: string): string => `${key}:${suffix}`.slice(0, 100);

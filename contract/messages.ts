@@ -176,6 +176,20 @@ export const messages = {
   /** The new event exists, its photos did not arrive (the page links "adjúntela aquí" to the attach form). */
   ticketCreatedFilesMissing: 'Su reporte {{folio}} quedó registrado; la foto no llegó:',
   ticketCreatedFilesMissingLink: 'adjúntela aquí',
+  // Issue 32, offline reports (h4): the outbox on the driver's device (app/offline/, decision 139).
+  outboxTitle: 'Reportes guardados en este dispositivo',
+  outboxIntro: 'Se envían solos cuando vuelve la cobertura. No cierre la sesión mientras haya reportes pendientes.',
+  outboxSavedOffline: 'Sin conexión: su reporte quedó guardado en este dispositivo y se enviará cuando vuelva la cobertura.',
+  outboxPending: 'Pendiente de envío',
+  outboxSending: 'Enviando',
+  outboxSent: 'Enviado',
+  outboxRefused: 'No fue aceptado: corrija el reporte',
+  outboxReopen: 'Corregir en el formulario',
+  outboxRemove: 'Quitar',
+  outboxSendNow: 'Enviar ahora',
+  outboxPhotos: 'fotos',
+  outboxOtherAccount: 'Este reporte fue escrito con otra cuenta',
+  outboxReopened: 'El reporte volvió al formulario: corríjalo y envíelo de nuevo.',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

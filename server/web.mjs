@@ -91,7 +91,12 @@ const assets = sirv(path.join(buildDir, 'client'), {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader(
       'cache-control',
-      pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      pathname.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : // The service worker is checked for a new version at every visit (decision 139).
+          pathname === '/sw.js'
+          ? 'no-cache'
+          : 'public, max-age=3600',
     );
   },
 });

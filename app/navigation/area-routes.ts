@@ -16,6 +16,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
   { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
   { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },
+  // The driver's outbox sends its reports here (app/offline/outbox.ts): a resource route, JSON.
+  { path: 'events/outbox', file: 'routes/resources/outbox-event.ts', id: 'events-outbox', screen: 'events', roles: TICKET_PERMISSIONS.create },
   { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
   { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: TICKET_PERMISSIONS.attach },
   { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },

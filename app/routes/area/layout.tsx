@@ -1,9 +1,10 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/layout';
 import { areaGuard, requireAuth } from '~/server/auth/auth.server';
 import { AppShell } from '~/components/shell/app-shell';
 import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
 import { GeneralErrorBoundary } from '~/components/shell/general-error-boundary';
+import { isOutboxedReply } from '~/offline/names';
 
 /** One module for the five role areas (/driver, /operator ...); the guard reads the area from the URL. */
 export const middleware: Route.MiddlewareFunction[] = [areaGuard];
@@ -15,6 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { user, unread } = await requireAuth(context);
   return { user, unread: unread ?? null };
 }
+
+/** A report kept in the outbox reached no server: nothing to read again (app/offline/names.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionResult }) =>
+  !isOutboxedReply(actionResult) && defaultShouldRevalidate;
 
 export default function AreaLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -14,6 +14,9 @@ import { StatisticsView } from './statistics-view';
 import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
+import { OutboxList } from '~/offline/outbox-list';
+import type { RootLoaderData } from '~/components/shell/general-error-boundary';
+import { useRouteLoaderData } from 'react-router';
 
 registerNamespace('dashboard', dashboard);
 
@@ -49,6 +52,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
   const { statistics: s, name, area, isDriver, period, invalidPeriod, formPeriod, years } = loaderData;
+  const root = useRouteLoaderData<RootLoaderData>('root');
 
   return (
     <section className="screen dashboard">
@@ -68,6 +72,8 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
           {t('period.invalid')}
         </Alert>
       ) : null}
+      {/* The reports written offline on this device, while any are kept (decision 139). */}
+      {isDriver ? <OutboxList accountId={root?.user?.id ?? null} /> : null}
       <PeriodForm period={formPeriod} years={years} allHref={period ? `/${area}/dashboard` : undefined} />
 
       <StatisticsView statistics={s} area={area} isDriver={isDriver} />

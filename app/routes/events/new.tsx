@@ -4,7 +4,7 @@ import type { input } from 'zod';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { data, Form, Link, useFetcher, useNavigation } from 'react-router';
+import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
@@ -43,6 +43,11 @@ import { pageTitle } from '~/utils/meta';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { fullName } from '@contract/person-name';
+import { SUBMISSION_KEY_FIELD } from '@contract/idempotency';
+import type { RootLoaderData } from '~/components/shell/general-error-boundary';
+import { isOutboxedReply, type OutboxedReply } from '~/offline/names';
+import { OutboxList } from '~/offline/outbox-list';
+import type { OutboxEntry, OutboxFile } from '~/offline/outbox';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -101,6 +106,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : {},
   };
+}
+
+/**
+ * The possible duplicates are asked for as the driver types (the page's fetcher). When the link
+ * drops meanwhile, the form stays as it is, without them, instead of an error page: the report
+ * can still go into the outbox (decision 139). Any other load fails as before.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (!(error instanceof TypeError) || !new URL(request.url).searchParams.has('kilometer')) throw error;
+    // Only the fetcher asks with a kilometre, and it reads nothing else.
+    return { nearby: null, nearbyKey: null } as unknown as Awaited<ReturnType<typeof serverLoader>>;
+  }
 }
 
 /** What the form shows again when nothing was saved. */
@@ -227,7 +247,85 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToasts(session, detail);
 }
 
-export default function NewEventScreen({ loaderData, actionData }: Route.ComponentProps) {
+/** Whose outbox a report written offline goes into, and from which area: set by the page as it renders. */
+const outboxOwner = { accountId: null as string | null, areaPath: '' };
+
+/** A fetch that never got its answer (no link, the answer lost on the way) rejects with a TypeError. */
+const isNetworkFailure = (error: unknown) => error instanceof TypeError;
+
+/** A key of the form the API takes (contract/idempotency.ts), made on the device when the form had none to spare. */
+function deviceKey(): string {
+  if (typeof crypto.randomUUID === 'function') return `d-${crypto.randomUUID()}`;
+  return `d-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The report goes into the outbox (app/offline/outbox.ts). After a send that failed on the way
+ * it keeps the form's submission key: the request may have arrived, and the API stores one event
+ * for that key. Written with no link at all, nothing left the device: it gets a key of its own
+ * (the form may be a page kept offline, whose key an earlier report already used). The same form
+ * sent again unchanged is the same report; another report on the same page gets its own key.
+ */
+async function keepInOutbox(formData: FormData, owner: { accountId: string; areaPath: string }, mayHaveArrived: boolean): Promise<string> {
+  const outbox = await import('~/offline/outbox');
+  const fields: [string, string][] = [];
+  const files: OutboxFile[] = [];
+  for (const [name, value] of formData) {
+    if (typeof value === 'string') {
+      if (name !== SUBMISSION_KEY_FIELD && name !== 'intent') fields.push([name, value]);
+    } else if (value.size > 0) {
+      files.push({ name: value.name, type: value.type, blob: value });
+    }
+  }
+  const formKey = mayHaveArrived ? formData.get(SUBMISSION_KEY_FIELD) : null;
+  const existing = typeof formKey === 'string' && formKey ? await outbox.outboxEntry(formKey) : undefined;
+  const sameReport = existing !== undefined && JSON.stringify(existing.fields) === JSON.stringify(fields);
+  const key = typeof formKey === 'string' && formKey && (!existing || sameReport) ? formKey : deviceKey();
+  const kilometer = String(formData.get('kilometer') ?? '').trim();
+  const description = String(formData.get('description') ?? '').trim();
+  const summary = [kilometer ? `Km ${kilometer}` : '', description.length > 60 ? `${description.slice(0, 60)}…` : description].filter(Boolean).join(' · ');
+  await outbox.addToOutbox({ key, accountId: owner.accountId, areaPath: owner.areaPath, summary, fields, files });
+  const register = await import('~/offline/register');
+  void register.requestOutboxSync();
+  // The answer was lost but the link looks up: try again shortly (an "online" event will not come).
+  if (navigator.onLine) {
+    setTimeout(() => void outbox.flushOutbox({ accountId: owner.accountId, send: outbox.fetchTransport }).catch(() => 0), 3000);
+  }
+  return key;
+}
+
+/**
+ * With JavaScript the form still posts to the server action (and is redirected as without it);
+ * only when there is no link, before or during the send, the report goes into the driver's outbox
+ * instead of an error page, and is sent by itself when coverage returns (decision 139).
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const copy = request.clone();
+  const offline = navigator.onLine === false;
+  if (!offline || !outboxOwner.accountId) {
+    try {
+      return await serverAction();
+    } catch (error) {
+      if (!isNetworkFailure(error) || !outboxOwner.accountId) throw error;
+    }
+  }
+  const formData = await copy.formData();
+  if (formData.get('intent') === 'fill') return serverAction();
+  const outboxed: OutboxedReply = { outboxed: await keepInOutbox(formData, { accountId: outboxOwner.accountId, areaPath: outboxOwner.areaPath }, !offline) };
+  return outboxed;
+}
+
+/** A report kept in the outbox reached no server: nothing to read again (app/offline/names.ts). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionResult }) =>
+  !isOutboxedReply(actionResult) && defaultShouldRevalidate;
+
+export default function NewEventScreen({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  const accountId = root?.user?.id ?? null;
+  outboxOwner.accountId = accountId;
+  outboxOwner.areaPath = loaderData.listPath.replace(/\/events$/, '');
+  const outboxed = isOutboxedReply(answer) ? answer.outboxed : null;
+  const actionData = isOutboxedReply(answer) ? undefined : answer;
   const t = useT('events');
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -279,7 +377,8 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     }
     const key = nearbyKey(values.get('kilometer'), values.get('orientation'));
     clearTimeout(timer.current);
-    if (key) {
+    // Offline there is nobody to ask: the page stays as it is.
+    if (key && navigator.onLine !== false) {
       const [kilometer, orientation] = key.split('|');
       timer.current = setTimeout(() => fetcher.load(`${listPath}/new?kilometer=${kilometer}&orientation=${orientation}`), explicit ? 0 : 400);
     }
@@ -291,6 +390,41 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
       }
     : undefined;
 
+  // A report kept in the outbox: the form is empty again for the next one.
+  useEffect(() => {
+    if (!outboxed) return;
+    formRef.current?.reset();
+    form.reset();
+  }, [outboxed]);
+
+  /** A report the server refused goes back into the form, photos included, to be fixed and sent again. */
+  const [reopened, setReopened] = useState(false);
+  async function reopen(entry: OutboxEntry) {
+    for (const [name, value] of entry.fields) {
+      if (name === 'nearbyChecked' || (name === 'channelCode' && !staff)) continue;
+      form.update({ name, value });
+    }
+    const input = formRef.current?.querySelector<HTMLInputElement>('input[type=file][name=files]');
+    if (input && entry.files.length > 0 && typeof DataTransfer !== 'undefined') {
+      const transfer = new DataTransfer();
+      for (const file of entry.files) transfer.items.add(new File([file.blob], file.name, { type: file.type }));
+      input.files = transfer.files;
+    }
+    const outbox = await import('~/offline/outbox');
+    await outbox.removeFromOutbox(entry.key);
+    setReopened(true);
+  }
+  // From the dashboard's outbox: /events/new?outbox=<key>.
+  const [searchParams] = useSearchParams();
+  const reopenKey = searchParams.get('outbox');
+  useEffect(() => {
+    if (!reopenKey || !accountId) return;
+    void import('~/offline/outbox')
+      .then((outbox) => outbox.outboxEntry(reopenKey))
+      .then((entry) => (entry && entry.accountId === accountId && entry.state === 'refused' ? reopen(entry) : undefined))
+      .catch(() => undefined);
+  }, [reopenKey, accountId]);
+
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'fill';
   // The files travel with the event: say so while they upload (a fetch reports no byte progress).
   const sendingFiles = submitting && (navigation.formData?.getAll('files') ?? []).some((f) => f instanceof File && f.size > 0);
@@ -300,6 +434,17 @@ export default function NewEventScreen({ loaderData, actionData }: Route.Compone
     <section className="screen">
       <h1>{t('form.newTitle')}</h1>
       <p className="screen-intro">{t('form.newIntro')}</p>
+      {outboxed ? (
+        <Alert severity="success" role="status">
+          {messages.outboxSavedOffline}
+        </Alert>
+      ) : null}
+      {reopened ? (
+        <Alert severity="success" role="status">
+          {messages.outboxReopened}
+        </Alert>
+      ) : null}
+      <OutboxList accountId={accountId} onReopen={(entry) => void reopen(entry)} />
       <Form
         method="post"
         encType="multipart/form-data"

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../contract/messages';
+import { E2E_WEB_PORT } from '../../playwright.config';
+import { apiCall, hydrated, newDriver, submitLogin } from './fixtures';
+import { startLinkProxy, type LinkProxy } from './link-proxy';
+
+/**
+ * Issue 32, offline reports (decision 139), on a 360 px phone with JavaScript: the browser reaches
+ * the web server through a TCP proxy of the test's own (tests/e2e/link-proxy.ts), which can take
+ * the link down for everything, service worker included, or lose one answer on its way back.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const SENT = /^Enviado: [RSI]-\d{4}-\d{6}$/;
+
+/** Signs a new driver in through the proxy (the service worker is the proxy origin's). */
+async function signInThrough(page: Page, proxy: LinkProxy) {
+  const driver = await newDriver();
+  await page.goto(`${proxy.origin}/user/login`);
+  await submitLogin(page, driver.email, driver.password);
+  await expect(page).not.toHaveURL(/\/user\/login/);
+  return driver;
+}
+
+/** Opens "Nuevo evento" once the service worker controls the page, so the page is kept for offline use. */
+async function openNewEventKeptOffline(page: Page, proxy: LinkProxy) {
+  await page.goto(`${proxy.origin}/driver/events/new`);
+  await hydrated(page);
+  // Registered after the page loaded, installed with its precache; the next load goes through it.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await hydrated(page);
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(async () => (await caches.has('concesion-pages')) && (await (await caches.open('concesion-pages')).keys()).length > 0))
+    .toBe(true);
+}
+
+async function fillReport(page: Page, description: string) {
+  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
+  await page.getByLabel('Descripción').fill(description);
+  await page.getByLabel('Kilómetro').fill((17 + Math.random() * 20).toFixed(1).replace('.', ','));
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Nombre completo').fill('Ana Soto');
+  await page.getByLabel('RUT').fill('12.345.678-5');
+  await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
+  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
+  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
+}
+
+/** The driver's events whose description has this (unique) text, as the API has them. */
+async function eventsNamed(token: string, description: string): Promise<{ folio: string }[]> {
+  const list = await apiCall<{ content: { folio: string }[] }>(token, 'GET', `/api/ticket/list/me?size=50&q=${encodeURIComponent(description)}`);
+  return list.content;
+}
+
+test('a report written without coverage waits on the phone, survives a reload, and is sent once when coverage returns', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, 3440);
+  try {
+    const driver = await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    const description = `Bache sin cobertura ${unique()}`;
+    await fillReport(page, description);
+
+    proxy.setDown(true);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrar evento' }).click();
+    await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible();
+    const report = page.locator('.outbox-list li', { hasText: description });
+    await expect(report).toContainText(messages.outboxPending);
+    // The form is empty again for the next report.
+    await expect(page.getByLabel('Descripción')).toHaveValue('');
+
+    // Reloaded without coverage: the service worker serves the page, the report is still there.
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
+    await expect(report).toContainText(messages.outboxPending);
+    expect(await eventsNamed(driver.token, description)).toHaveLength(0);
+
+    // Coverage again: sent by itself, once, with a link to the event.
+    proxy.setDown(false);
+    await context.setOffline(false);
+    const sent = report.getByRole('link', { name: SENT });
+    await expect(sent).toBeVisible({ timeout: 20_000 });
+    const folio = (await sent.textContent())!.replace('Enviado: ', '');
+    expect(await eventsNamed(driver.token, description)).toEqual([expect.objectContaining({ folio })]);
+    await sent.click();
+    await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
+    await expect(page.getByText(folio).first()).toBeVisible();
+    expect(await eventsNamed(driver.token, description)).toHaveLength(1);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('a report whose answer was lost after it left is sent again and stored once', async ({ page }) => {
+  test.setTimeout(90_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, 3441);
+  try {
+    const driver = await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    const description = `Bache con respuesta perdida ${unique()}`;
+    await fillReport(page, description);
+
+    // The server gets the report and stores it; its answer never reaches the phone.
+    const lost = proxy.loseNextAnswer(/^POST \/driver\/events\/new/);
+    await page.getByRole('button', { name: 'Registrar evento' }).click();
+    await lost;
+    // No error page: the report is in the outbox, and goes again by itself.
+    const report = page.locator('.outbox-list li', { hasText: description });
+    await expect(report).toBeVisible();
+    await expect(page.getByText('Ocurrió un error inesperado')).toHaveCount(0);
+    const sent = report.getByRole('link', { name: SENT });
+    await expect(sent).toBeVisible({ timeout: 20_000 });
+    const folio = (await sent.textContent())!.replace('Enviado: ', '');
+    expect(await eventsNamed(driver.token, description)).toEqual([expect.objectContaining({ folio })]);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('the page kept offline is never served to a signed-out visitor', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, 3442);
+  try {
+    await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    await page.locator('details.user-menu > summary').click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/user\/login/);
+    await hydrated(page);
+    await expect.poll(() => page.evaluate(() => caches.has('concesion-pages')), { timeout: 15_000 }).toBe(false);
+
+    // With coverage: the sign-in page, as without a service worker.
+    await page.goto(`${proxy.origin}/driver/events/new`);
+    await expect(page).toHaveURL(/\/user\/login/);
+
+    // Without: the offline page, never the form kept for the driver.
+    proxy.setDown(true);
+    await context.setOffline(true);
+    await page.goto(`${proxy.origin}/driver/events/new`).catch(() => undefined);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Nuevo evento' })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+    await proxy.close();
+  }
+});
