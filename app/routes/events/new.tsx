@@ -13,13 +13,13 @@ import { isStaff } from '@contract/roles';
 import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
 import { CHANNELS, ORIENTATIONS } from '@contract/ticket-codes';
-import { ticketSchema } from '@contract/ticket-dto';
 import { profileSchema } from '@contract/profile';
 import { formatPhone } from '@contract/phone';
 import { formatRut } from '@contract/rut';
 import { nearbyResponseSchema } from '@contract/ticket-list';
 import { toFormErrors, type ApiClient } from '~/server/api/api-client.server';
-import { readFieldsThenFiles, type FieldsThenFiles } from '~/server/multipart.server';
+import { readFieldsThenFiles } from '~/server/multipart.server';
+import { createEventWithFiles } from './create-event.server';
 import { refuseFormBody } from '~/server/form-body.server';
 import { FILES_MISSING_PARAM } from '~/components/events/files-missing';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
@@ -35,7 +35,6 @@ import { addToast, requestSession, redirectWithToasts } from '~/server/auth/sess
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
-import { derivedKey } from '@contract/idempotency';
 import { newSubmissionKey, submissionKeyOf } from '~/server/submission-key.server';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
@@ -135,30 +134,6 @@ type FormReply = {
   submissionKey: string | null;
 };
 
-/**
- * Passes the new event's files on to the API as they arrive. Whatever happens, the event
- * exists by now: a refusal (or the API failing mid-way) is reported, never thrown.
- */
-async function uploadFiles(
-  api: ApiClient,
-  ticketId: number,
-  upload: FieldsThenFiles,
-  key: string | null,
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  try {
-    const { body, contentType } = upload.filesBody();
-    // The files have a key of their own: a resend of the form replays the event and sends the files that did not arrive.
-    const result = await api.forward('POST', `/api/ticket/${ticketId}/attachment`, body, contentType, key && derivedKey(key, 'files'), {
-      unavailableIsAnswer: true,
-    });
-    return result.ok ? { ok: true } : { ok: false, message: result.message };
-  } catch {
-    return { ok: false, message: messages.attachmentError };
-  } finally {
-    await upload.discard();
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
   const schema = ticketCreateSchemaFor(user.role);
@@ -206,13 +181,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ result: submission.reply(), nearby, nearbyKey: key, fillNote: null });
     }
   }
-  const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema, idempotencyKey: submissionKey, unavailableIsAnswer: true });
-  if (!created.ok && created.status === 503) {
+  const outcome = await createEventWithFiles(api, submission.value, upload, submissionKey);
+  if (!outcome.created && outcome.failure.status === 503) {
     // No answer: the form again with what was typed, and the same key for the retry.
-    return reply({ result: submission.reply({ formErrors: [created.message] }), nearby: null, nearbyKey: null, fillNote: null }, 503);
+    return reply({ result: submission.reply({ formErrors: [outcome.failure.message] }), nearby: null, nearbyKey: null, fillNote: null }, 503);
   }
-  if (!created.ok) {
-    const errors = toFormErrors(created);
+  if (!outcome.created) {
+    const errors = toFormErrors(outcome.failure);
     return reply(
       {
         result: submission.reply({ formErrors: [messages.ticketNotCreated, ...errors.formErrors.filter((m) => m !== messages.validationFailed)], fieldErrors: errors.fieldErrors }),
@@ -220,14 +195,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         nearbyKey: null,
         fillNote: null,
       },
-      created.status,
+      outcome.failure.status,
     );
   }
   const session = await requestSession(request, context);
   const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
-  const detail = `${listPath}/${created.payload.id}`;
-  if (upload.hasFiles) {
-    const uploaded = await uploadFiles(api, created.payload.id, upload, submissionKey);
+  const detail = `${listPath}/${outcome.ticket.id}`;
+  const uploaded = outcome.files;
+  if (uploaded) {
     // The event exists once whatever happened to its files (cut short, broken, refused, no
     // answer): its page says so and links to its attach form (issue 32), where the files can
     // be sent again; a resend of this form replays the event and sends them too.

@@ -1,13 +1,13 @@
 import { data } from 'react-router';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { Route } from './+types/outbox-event';
-import { derivedKey, idempotencyKeySchema, SUBMISSION_KEY_FIELD } from '@contract/idempotency';
+import { idempotencyKeySchema, SUBMISSION_KEY_FIELD } from '@contract/idempotency';
 import { messages } from '@contract/messages';
 import { ticketCreateSchemaFor } from '@contract/ticket';
-import { ticketSchema } from '@contract/ticket-dto';
 import { toFormErrors } from '~/server/api/api-client.server';
 import { requireAuth } from '~/server/auth/auth.server';
 import { readFieldsThenFiles } from '~/server/multipart.server';
+import { createEventWithFiles } from '~/routes/events/create-event.server';
 import { refuseFormBody } from '~/server/form-body.server';
 import type { SendResult } from '~/offline/outbox';
 import type { ErrorPageData } from '~/utils/error-data';
@@ -27,7 +27,7 @@ const retryLater = () => answer({ kind: 'retry' }, 503);
  * submission key and its files with the key derived from it, exactly as the form's own action
  * does, so a report whose answer was lost (by the form or by an earlier send) is the same event.
  * The possible duplicates are not shown first: the driver wrote the report without coverage.
- * (The creation repeats the form action's steps; the lead unifies both after issue 32's merge.)
+ * The creation is the form action's own (app/routes/events/create-event.server.ts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
@@ -46,30 +46,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       const reply = submission.reply();
       return answer({ kind: 'refused', formErrors: [messages.ticketNotCreated], fieldErrors: (reply.error ?? {}) as Record<string, string[]> });
     }
-    const created = await api.call('POST', '/api/ticket', { body: submission.value, schema: ticketSchema, idempotencyKey: key.data });
-    if (!created.ok) {
-      await upload.discard();
-      // Too many reports in the hour, or the same key still being stored by an earlier send:
-      // not the report's fault, it goes later.
-      if (created.status === 429 || created.message === messages.idempotencyKeyBusy) return retryLater();
-      const errors = toFormErrors(created);
+    const outcome = await createEventWithFiles(api, submission.value, upload, key.data);
+    if (!outcome.created) {
+      const failure = outcome.failure;
+      // No answer, too many reports in the hour, or the same key still being stored by an
+      // earlier send: not the report's fault, it goes later.
+      if (failure.status === 503 || failure.status === 429 || failure.message === messages.idempotencyKeyBusy) return retryLater();
+      const errors = toFormErrors(failure);
       return answer({
         kind: 'refused',
         formErrors: [messages.ticketNotCreated, ...errors.formErrors.filter((m) => m !== messages.validationFailed)],
         fieldErrors: errors.fieldErrors,
       });
     }
-    if (upload.hasFiles) {
-      const { body, contentType } = upload.filesBody();
-      const uploaded = await api.forward('POST', `/api/ticket/${created.payload.id}/attachment`, body, contentType, derivedKey(key.data, 'files'));
-      await upload.discard();
-      // The event exists but its photos did not all arrive: sent again later, the same keys give the
-      // same event. Photos the API refused (a type it does not take) are not sent again.
-      if (upload.malformed()) refuseFormBody(request);
-      if (!uploaded.ok && (uploaded.status === 429 || uploaded.status >= 500)) return retryLater();
-    }
+    // The event exists but its photos did not all arrive: sent again later, the same keys give the
+    // same event. Photos the API refused (a type it does not take) are not sent again.
+    if (upload.malformed()) refuseFormBody(request);
+    const files = outcome.files;
+    if (files && !files.ok && (files.status === 429 || files.status >= 500)) return retryLater();
     const areaPath = new URL(request.url).pathname.replace(/\/events\/outbox$/, '');
-    return answer({ kind: 'sent', folio: created.payload.folio, path: `${areaPath}/events/${created.payload.id}` });
+    return answer({ kind: 'sent', folio: outcome.ticket.folio, path: `${areaPath}/events/${outcome.ticket.id}` });
   } catch {
     await upload.discard().catch(() => undefined);
     // A body cut short or broken is the sender's (decision 131): 400, as every form answers it.
