@@ -108,7 +108,8 @@ describe('the area guard', () => {
     readStatus = 403;
     const response = await guard(await requestAs('/operator/events', operator), async (context) => (await readWithAuth(context, read)).data);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/');
+    // To sign in again and come back to the page (decision 138).
+    expect(response.headers.get('location')).toBe('/user/login?redirectTo=%2Foperator%2Fevents');
     expect(response.headers.get('set-cookie')).toContain('__session=;');
   });
 
@@ -119,7 +120,7 @@ describe('the area guard', () => {
     };
     const response = await guard(await requestAs('/operator/events', operator), async (context) => (await readWithAuth(context, failAtOnce)).data);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('location')).toBe('/user/login?redirectTo=%2Foperator%2Fevents');
   });
 
   it("answers another role's area with the not-found page and reads nothing for it", async () => {
