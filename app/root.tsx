@@ -42,7 +42,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  // With credentials: the manifest's colours follow the theme cookie (app/routes/resources/manifest.ts).
+  // With credentials: the manifest's colours follow the theme cookie (app/routes/resources/web-manifest.ts).
   { rel: 'manifest', href: '/manifest.webmanifest', crossOrigin: 'use-credentials' },
   { rel: 'stylesheet', href: appStylesHref },
 ];

@@ -28,7 +28,7 @@ export default [
   route('resources/theme', 'routes/resources/theme.ts'),
 
   // The web app manifest, so the site installs on the home screen (issue 32).
-  route('manifest.webmanifest', 'routes/resources/manifest.ts'),
+  route('manifest.webmanifest', 'routes/resources/web-manifest.ts'),
 
   // Live notifications of the signed-in user (server-sent events).
   route('resources/notifications/stream', 'routes/resources/notifications-stream.ts'),

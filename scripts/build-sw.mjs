@@ -16,9 +16,15 @@ const assets = path.join(client, 'assets');
 /** The route modules the new-event page is made of (app/routes.ts ids). */
 const ROUTES = ['root', 'area', 'area-events-new'];
 
-const manifestFile = (await readdir(assets)).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+// React Router's manifest is a `manifest-<hash>.js` that assigns window.__reactRouterManifest; a
+// route module may have the same name (routes/resources/web-manifest.ts once did): read to tell.
+let manifestFile;
+let manifestText = '';
+for (const name of (await readdir(assets)).filter((file) => /^manifest-[\w-]+\.js$/.test(file))) {
+  const text = await readFile(path.join(assets, name), 'utf8');
+  if (text.startsWith('window.__reactRouterManifest=')) [manifestFile, manifestText] = [name, text];
+}
 if (!manifestFile) throw new Error(`No React Router manifest in ${assets}`);
-const manifestText = await readFile(path.join(assets, manifestFile), 'utf8');
 const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('{'), manifestText.lastIndexOf('}') + 1));
 
 const files = new Set([manifest.entry.module, ...manifest.entry.imports]);

@@ -1,4 +1,4 @@
-import type { Route } from './+types/manifest';
+import type { Route } from './+types/web-manifest';
 import { dashboardPath } from '~/navigation/screens';
 import { readAuth, requestSession } from '~/server/auth/session.server';
 import { themeColors } from '~/theme/theme-colors';
