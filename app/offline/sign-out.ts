@@ -63,10 +63,15 @@ async function withStore<T>(name: string, store: string, mode: IDBTransactionMod
   }
 }
 
-/** Reports in the outbox that have not reached the server: every entry whose state is not 'sent'. */
+/**
+ * Reports in the outbox that have not reached the server: every report (a record with a `state`)
+ * whose state is not 'sent'. The store also keeps the outbox's own bookkeeping (which account is
+ * signed in on the device, app/offline/outbox.ts), which is no report.
+ */
 export async function countUnsentReports(): Promise<number> {
   const entries = await withStore<unknown[]>(OUTBOX.name, OUTBOX.store, 'readonly', (s) => s.getAll(), []);
-  return entries.filter((entry) => (entry as { state?: unknown } | null)?.state !== 'sent').length;
+  const isReport = (entry: unknown): entry is { state: unknown } => typeof entry === 'object' && entry !== null && 'state' in entry;
+  return entries.filter((entry) => isReport(entry) && entry.state !== 'sent').length;
 }
 
 /**

@@ -70,14 +70,20 @@ test('a report written without coverage waits on the phone, survives a reload, a
     await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible();
     const report = page.locator('.outbox-list li', { hasText: description });
     await expect(report).toContainText(messages.outboxPending);
-    // The form is empty again for the next report.
+    // The form is empty again for the next report, each list showing its "Seleccione..." option.
     await expect(page.getByLabel('Descripción')).toHaveValue('');
+    await expect.poll(() => page.getByLabel('Clasificación').evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBe(0);
 
-    // Reloaded without coverage: the service worker serves the page, the report is still there.
+    // Reloaded without coverage: the service worker serves the page, the report is still there,
+    // and its draft is not brought back to be sent a second time.
     await page.reload();
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
     await expect(report).toContainText(messages.outboxPending);
+    // A kept draft comes back within moments of the page (app/offline/use-draft.ts): give it them.
+    await page.waitForTimeout(1_000);
+    await expect(page.getByText('Borrador guardado')).toHaveCount(0);
+    await expect(page.getByLabel('Descripción')).toHaveValue('');
     expect(await eventsNamed(driver.token, description)).toHaveLength(0);
 
     // Coverage again: sent by itself, once, with a link to the event.

@@ -320,7 +320,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
     ...validation.options,
   });
   // What is typed (not the files) is kept on the device until the server has the event (decision 138).
-  const { saved: draftSaved } = useDraft(form.id, 'new-event', { discardOnRedirect: true });
+  const { saved: draftSaved, discard: discardDraft } = useDraft(form.id, 'new-event', { discardOnRedirect: true });
 
   // Possible duplicates: from the server's answer (fill step or a first create), or from the fetcher as the place changes.
   const [fromFetcher, setFromFetcher] = useState<{ key: string; nearby: typeof loaderData.nearby } | null>(null);
@@ -365,11 +365,19 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       }
     : undefined;
 
-  // A report kept in the outbox: the form is empty again for the next one.
+  // A report kept in the outbox: the form is empty again for the next one, and its draft is
+  // forgotten, or a reload would bring it back to be sent a second time. Conform follows the
+  // native reset but leaves an emptied select with no option chosen (a blank box): each shows its
+  // "Seleccione..." option again.
   useEffect(() => {
     if (!outboxed) return;
-    formRef.current?.reset();
-    form.reset();
+    const element = formRef.current;
+    element?.reset();
+    discardDraft();
+    const frame = requestAnimationFrame(() => {
+      for (const select of element?.querySelectorAll('select') ?? []) if (select.selectedIndex === -1) select.selectedIndex = 0;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [outboxed]);
 
   /** A report the server refused goes back into the form, photos included, to be fixed and sent again. */
