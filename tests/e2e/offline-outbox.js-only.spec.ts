@@ -143,6 +143,11 @@ test('the page kept offline is never served to a signed-out visitor', async ({ p
     // With coverage: the sign-in page, as without a service worker.
     await page.goto(`${proxy.origin}/driver/events/new`);
     await expect(page).toHaveURL(/\/user\/login/);
+    // Clear-Site-Data "storage" unregistered the worker at sign-out; the sign-in page registers it
+    // again: wait until it is active, so the navigation below is truly the worker's to answer.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
 
     // Without: the offline page, never the form kept for the driver.
     proxy.setDown(true);
