@@ -54,9 +54,33 @@ export type Transport = (entry: OutboxEntry) => Promise<SendResult>;
 /** Runs `task` with no other sender running (navigator.locks in browsers). */
 export type Lock = <T>(task: () => Promise<T>) => Promise<T>;
 
+/**
+ * idb-keyval's store, letting go of its connection when someone deletes the database (sign-out,
+ * app/offline/sign-out.ts): an open connection, the service worker's above all, would hold the
+ * deletion back, and every later open behind it, until the worker stops. The next use opens it anew.
+ */
+function closingStore(dbName: string, storeName: string): UseStore {
+  let current: UseStore | null = null;
+  const watched = new WeakSet<IDBDatabase>();
+  return (mode, callback) => {
+    const store = (current ??= createStore(dbName, storeName));
+    return store(mode, (objects) => {
+      const db = objects.transaction.db;
+      if (!watched.has(db)) {
+        watched.add(db);
+        db.addEventListener('versionchange', () => {
+          db.close();
+          if (current === store) current = null;
+        });
+      }
+      return callback(objects);
+    });
+  };
+}
+
 let defaultStore: UseStore | undefined;
 export function outboxStore(): UseStore {
-  defaultStore ??= createStore(OUTBOX_DB, OUTBOX_STORE);
+  defaultStore ??= closingStore(OUTBOX_DB, OUTBOX_STORE);
   return defaultStore;
 }
 

@@ -37,7 +37,12 @@ async function seedDevice(page: Page, seed: Seed) {
   }, seed);
 }
 
-/** What the phone still holds: entries per database (0 when it is gone) and the cache names. */
+/**
+ * What the phone still holds of the person: entries per database (0 when it is gone; the outbox's
+ * own bookkeeping, keys starting with '#', is no one's report) and the cache names, but for the
+ * service worker's precache of the app's own scripts (decision 139), which holds nothing of anyone
+ * and which the sign-in page may already be filling again.
+ */
 async function deviceContents(page: Page): Promise<{ drafts: number; outbox: number; caches: string[] }> {
   return page.evaluate(async () => {
     const count = (name: string, store: string) =>
@@ -57,15 +62,16 @@ async function deviceContents(page: Page): Promise<{ drafts: number; outbox: num
             resolve(0);
             return;
           }
-          const request = db.transaction(store).objectStore(store).count();
+          const request = db.transaction(store).objectStore(store).getAllKeys();
           request.onsuccess = () => {
             db.close();
-            resolve(request.result);
+            resolve(request.result.filter((key) => !String(key).startsWith('#')).length);
           };
           request.onerror = () => reject(request.error);
         };
       });
-    return { drafts: await count('concesion-drafts', 'drafts'), outbox: await count('concesion-outbox', 'outbox'), caches: await caches.keys() };
+    const cacheNames = (await caches.keys()).filter((name) => name !== 'concesion-precache');
+    return { drafts: await count('concesion-drafts', 'drafts'), outbox: await count('concesion-outbox', 'outbox'), caches: cacheNames };
   });
 }
 
