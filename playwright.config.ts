@@ -29,7 +29,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: 'off', locale: 'es-CL', timezoneId: 'America/Santiago' },
+  // Every page registers the service worker (decision 139), and page.route never sees what a worker
+  // answers: specs that intercept requests would race its activation. The specs about the worker
+  // itself allow it (tests/e2e/offline-outbox.js-only.spec.ts, sign-out-device.js-only.spec.ts).
+  use: { baseURL, trace: 'off', locale: 'es-CL', timezoneId: 'America/Santiago', serviceWorkers: 'block' },
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     // Files named *.js-only.spec.ts test what only exists with JavaScript (live updates).

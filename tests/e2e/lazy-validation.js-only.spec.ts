@@ -1,10 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { demo, labels, signIn } from './fixtures';
 
-// These tests hold the validator's script back with page.route, which never sees what a service
-// worker answers: the new-event page's worker (decision 139) precaches that very script.
-test.use({ serviceWorkers: 'block' });
-
 /**
  * The forms' validators (zod, its schemas, @conform-to/zod) are downloaded on the first focus
  * inside a form, never with the page (docs/decisions/063). Without JavaScript nothing changes.

@@ -9,7 +9,7 @@ import { startLinkProxy, type LinkProxy } from './link-proxy';
  * the web server through a TCP proxy of the test's own (tests/e2e/link-proxy.ts), which can take
  * the link down for everything, service worker included, or lose one answer on its way back.
  */
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 const SENT = /^Enviado: [RSI]-\d{4}-\d{6}$/;

@@ -7,7 +7,7 @@ import { hydrated, labels, newDriver, signIn } from './fixtures';
  * the drafts, the outbox and the offline caches, by the sign-out form itself for browsers that
  * ignore the answer's Clear-Site-Data, after asking when reports have not been sent yet.
  */
-test.use({ viewport: { width: 360, height: 740 } });
+test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: 'allow' });
 
 type Entry = { key: string; value: unknown };
 type Seed = { drafts?: Entry[]; outbox?: Entry[]; caches?: string[] };
