@@ -62,23 +62,34 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
 export type Deployment = { apis: Proc[]; webs: Proc[]; databaseUrl: string; dataDir: string; stop(): Promise<void> };
 
 /** `apis` API processes started at once on an empty database, then one web process per API. */
-export async function startDeployment(options: { apis: number; env?: Record<string, string> }): Promise<Deployment> {
+export async function startDeployment(options: {
+  apis: number;
+  env?: Record<string, string>;
+  /** Settings of API process `i` only (a database reached through a proxy...). */
+  apiEnv?: (i: number) => Record<string, string>;
+  /** Settings of web process `i` only (its API's address...). */
+  webEnv?: (i: number, apis: Proc[]) => Record<string, string>;
+}): Promise<Deployment> {
   const database = await freshDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'replicas-'));
   const apis: Proc[] = [];
   for (let i = 0; i < options.apis; i++) {
     const port = await freePort();
     apis.push(
-      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', TWO_STEP_ROLES: '', ...options.env }, port),
+      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', TWO_STEP_ROLES: '', ...options.env, ...options.apiEnv?.(i) }, port),
     );
   }
   const webs: Proc[] = [];
   try {
     await Promise.all(apis.map((api) => waitFor(`${api.url}/api/health`, 90)));
-    for (const api of apis) {
+    for (const [i, api] of apis.entries()) {
       const port = await freePort();
       webs.push(
-        startProcess('server/web.mjs', { PORT: String(port), HOST: '127.0.0.1', BUILD_DIR: buildDir, SESSION_SECRET, CONCESSION_API_URL: api.url }, port),
+        startProcess(
+          'server/web.mjs',
+          { PORT: String(port), HOST: '127.0.0.1', BUILD_DIR: buildDir, SESSION_SECRET, CONCESSION_API_URL: api.url, ...options.webEnv?.(i, apis) },
+          port,
+        ),
       );
     }
     await Promise.all(webs.map((web) => waitFor(`${web.url}/user/login`, 60)));
