@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, apiCall, DEMO_PASSWORD, demo, hydrated, ready, signIn, signOut } from './fixtures';
+import { API_URL, apiCall, DEMO_PASSWORD, demo, fillEventFields, hydrated, randomKm, ready, signIn, signOut } from './fixtures';
 
 /** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
 const msg = {
@@ -24,8 +24,6 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38), random so parallel tests rarely meet. */
-const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function apiToken(email: string): Promise<string> {
@@ -82,17 +80,7 @@ async function fillNewEvent(page: Page, area: string, description: string, staff
   await page.goto(`/${area}/events/new`);
   await ready(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
-  if (staff) await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
-  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
-  await page.getByLabel('Descripción').fill(description);
-  await page.getByLabel('Kilómetro').fill(randomKm());
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
-  await page.getByLabel('Nombre completo').fill('Ana Soto');
-  await page.getByLabel('RUT').fill('12.345.678-5');
-  await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
-  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
-  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
-  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+  await fillEventFields(page, description, { channel: staff ? 'Teléfono' : undefined, reporter: true });
   await expect(page.getByRole('heading', { name: 'Posibles duplicados' })).toBeVisible();
 }
 

@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, hydrated, newDriver, signIn } from './fixtures';
-
-/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38). */
-const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
+import { API_URL, fillEventFields, hydrated, newDriver, signIn } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -12,12 +9,7 @@ test('on a phone, a double press on "Registrar evento" sends the form once: the 
   await page.goto('/driver/events/new');
   await hydrated(page);
   const description = `Bache doble toque ${Date.now().toString(36)}`;
-  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
-  await page.getByLabel('Descripción').fill(description);
-  await page.getByLabel('Kilómetro').fill(randomKm());
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
-  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
-  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+  await fillEventFields(page, description);
 
   // A slow link: the answer takes a while, as on the road.
   const posts: string[] = [];

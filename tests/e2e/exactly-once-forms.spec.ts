@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { API_URL, apiCall, DEMO_PASSWORD, demo, labels, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { API_URL, apiCall, DEMO_PASSWORD, demo, fillEventFields, labels, newDriver, ready, signIn, ticketBody } from './fixtures';
 import { startOwnProduct, type OwnProduct } from './processes';
 
 /**
@@ -9,8 +9,6 @@ import { startOwnProduct, type OwnProduct } from './processes';
  * without JavaScript.
  */
 
-/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38). */
-const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -21,12 +19,7 @@ const PIXEL_PNG = Buffer.from(
 async function fillNewEvent(page: Page, description: string, base = '') {
   await page.goto(`${base}/driver/events/new`);
   await ready(page);
-  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
-  await page.getByLabel('Descripción').fill(description);
-  await page.getByLabel('Kilómetro').fill(randomKm());
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
-  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
-  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+  await fillEventFields(page, description);
 }
 
 /** The driver's events whose description has this text, counted by the API. */

@@ -116,3 +116,27 @@ export async function hydrated(page: Page) {
 export async function ready(page: Page) {
   if (test.info().project.name === 'js') await hydrated(page);
 }
+
+/** A kilometre of the demo road's "Curacaví Oriente" stretch (16,5-38), as a person types it. */
+export const randomKm = () => (17 + Math.random() * 20).toFixed(1).replace('.', ',');
+
+/**
+ * The new-event form (already open) filled as a person would: a pothole claim at a random
+ * kilometre of Curacaví Oriente, sector and commune completed from the kilometre. Staff also
+ * choose the channel; `reporter` fills the reporter's name, RUT and phone.
+ */
+export async function fillEventFields(page: Page, description: string, options: { channel?: string; reporter?: boolean } = {}) {
+  if (options.channel) await page.getByLabel('Canal de recepción').selectOption({ label: options.channel });
+  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
+  await page.getByLabel('Descripción').fill(description);
+  await page.getByLabel('Kilómetro').fill(randomKm());
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  if (options.reporter) {
+    await page.getByLabel('Nombre completo').fill('Ana Soto');
+    await page.getByLabel('RUT').fill('12.345.678-5');
+    await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
+  }
+  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
+  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
+  await expect(page.getByLabel('Comuna')).toHaveValue('Curacaví');
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../contract/messages';
 import { E2E_WEB_PORT } from '../../playwright.config';
-import { apiCall, hydrated, newDriver, submitLogin } from './fixtures';
+import { apiCall, fillEventFields, hydrated, newDriver, submitLogin } from './fixtures';
 import { startLinkProxy, type LinkProxy } from './link-proxy';
 
 /**
@@ -37,17 +37,6 @@ async function openNewEventKeptOffline(page: Page, proxy: LinkProxy) {
     .toBe(true);
 }
 
-async function fillReport(page: Page, description: string) {
-  await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
-  await page.getByLabel('Descripción').fill(description);
-  await page.getByLabel('Kilómetro').fill((17 + Math.random() * 20).toFixed(1).replace('.', ','));
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
-  await page.getByLabel('Nombre completo').fill('Ana Soto');
-  await page.getByLabel('RUT').fill('12.345.678-5');
-  await page.getByLabel('Teléfono').fill('+56 9 1234 5678');
-  await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
-  await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
-}
 
 /** The driver's events whose description has this (unique) text, as the API has them. */
 async function eventsNamed(token: string, description: string): Promise<{ folio: string }[]> {
@@ -62,7 +51,7 @@ test('a report written without coverage waits on the phone, survives a reload, a
     const driver = await signInThrough(page, proxy);
     await openNewEventKeptOffline(page, proxy);
     const description = `Bache sin cobertura ${unique()}`;
-    await fillReport(page, description);
+    await fillEventFields(page, description);
 
     proxy.setDown(true);
     await context.setOffline(true);
@@ -109,7 +98,7 @@ test('a report whose answer was lost after it left is sent again and stored once
     const driver = await signInThrough(page, proxy);
     await openNewEventKeptOffline(page, proxy);
     const description = `Bache con respuesta perdida ${unique()}`;
-    await fillReport(page, description);
+    await fillEventFields(page, description);
 
     // The server gets the report and stores it; its answer never reaches the phone.
     const lost = proxy.loseNextAnswer(/^POST \/driver\/events\/new/);
