@@ -15,6 +15,7 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 /** Writes are not limited by the quotas here: the load creates a few hundred events. */
 const API_ENV = { QUOTA_EVENTS_PER_HOUR: '100000', QUOTA_EVENTS_PER_DAY: '100000', SHUTDOWN_TIMEOUT_MS: '10000' };
 const CONCURRENCY = 4;
+const METRICS_TOKEN = 'failover-metrics-token-0123456789';
 
 let deployment: Deployment;
 let apiUrls: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   deployment = await startDeployment({
     apis: 2,
     env: API_ENV,
-    webEnv: (_i, apis) => ({ CONCESSION_API_URL: apis.map((api) => api.url).join(','), WEB_API_PROBE_MS: '300' }),
+    webEnv: (_i, apis) => ({ CONCESSION_API_URL: apis.map((api) => api.url).join(','), WEB_API_PROBE_MS: '300', METRICS_TOKEN }),
   });
   apiUrls = deployment.apis.map((api) => api.url).join(',');
   driverCookie = await signIn(deployment.webs[0]!.url, 'conductor@concesion.demo');
@@ -157,7 +158,7 @@ async function restartApi(i: number) {
 /** Web process `i` again, on its port, given both APIs. */
 async function restartWeb(i: number) {
   const port = portOf(deployment.webs[i]!.url);
-  const proc = startProcess('server/web.mjs', { PORT: port, HOST: '127.0.0.1', BUILD_DIR: buildDir, SESSION_SECRET, CONCESSION_API_URL: apiUrls, WEB_API_PROBE_MS: '300' }, Number(port));
+  const proc = startProcess('server/web.mjs', { PORT: port, HOST: '127.0.0.1', BUILD_DIR: buildDir, SESSION_SECRET, CONCESSION_API_URL: apiUrls, WEB_API_PROBE_MS: '300', METRICS_TOKEN }, Number(port));
   deployment.webs[i] = proc;
   await waitFor(`${proc.url}/readyz`, 60);
 }
@@ -221,9 +222,18 @@ describe('an API process killed (kill -9) under load', () => {
     expect(after.length).toBeGreaterThan(50);
     expect(after.filter(failed)).toEqual([]);
     await expectWritesOnce(outcomes);
-    // The web counted what it sent again and sees the dead address as down.
-    await restartApi(0);
+    // Each web counted the calls it sent again, and shows the dead address down and the other up.
+    for (const web of deployment.webs) {
+      const metrics = await (await fetch(`${web.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const [dead, alive] = deployment.apis.map((api) => new URL(api.url).host);
+      expect(metrics).toContain(`web_api_upstream_up{api="${dead}"} 0`);
+      expect(metrics).toContain(`web_api_upstream_up{api="${alive}"} 1`);
+      const failovers = [...metrics.matchAll(/^web_api_failovers_total\{reason="(\w+)"\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[2]), 0);
+      expect(failovers).toBeGreaterThan(0);
+    }
   });
+  // The next test needs both APIs, whatever happened here.
+  afterAll(() => restartApi(0));
 });
 
 describe('a rolling restart of every API and web process under load, through a balancer checking readiness', () => {
