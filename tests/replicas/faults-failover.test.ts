@@ -141,6 +141,11 @@ function exited(proc: Proc): Promise<void> {
   });
 }
 
+/** web_api_failovers_total by reason, from a web's /metrics. */
+const failoversOf = (metrics: string): Record<string, number> =>
+  Object.fromEntries([...metrics.matchAll(/^web_api_failovers_total\{reason="(\w+)"\} (\d+)/gm)].map((m) => [m[1]!, Number(m[2])]));
+const metricsOf = async (web: Proc) => (await fetch(`${web.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+
 const portOf = (url: string) => new URL(url).port;
 
 /** API process `i` again, on its port (after it stopped). */
@@ -215,6 +220,7 @@ describe('an API process killed (kill -9) under load', () => {
     await sleep(8_000);
     const outcomes = [...(await load.stop()), ...(await other.stop())];
     const failures = outcomes.filter(failed);
+    if (process.env.FAILOVER_DEBUG) console.info('kill -9', outcomes.length, 'requests,', failures.length, 'failed,', outcomes.filter((o) => o.started > killedAt).length, 'after the kill');
     // Only what was under way when the process died may fail: at most one request per client.
     expect(failures.length, JSON.stringify(failures)).toBeLessThanOrEqual(2 * CONCURRENCY);
     for (const failure of failures) expect(failure.started).toBeLessThanOrEqual(killedAt);
@@ -224,12 +230,11 @@ describe('an API process killed (kill -9) under load', () => {
     await expectWritesOnce(outcomes);
     // Each web counted the calls it sent again, and shows the dead address down and the other up.
     for (const web of deployment.webs) {
-      const metrics = await (await fetch(`${web.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const metrics = await metricsOf(web);
       const [dead, alive] = deployment.apis.map((api) => new URL(api.url).host);
       expect(metrics).toContain(`web_api_upstream_up{api="${dead}"} 0`);
       expect(metrics).toContain(`web_api_upstream_up{api="${alive}"} 1`);
-      const failovers = [...metrics.matchAll(/^web_api_failovers_total\{reason="(\w+)"\} (\d+)/gm)].reduce((sum, m) => sum + Number(m[2]), 0);
-      expect(failovers).toBeGreaterThan(0);
+      expect(Object.values(failoversOf(metrics)).reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
     }
   });
   // The next test needs both APIs, whatever happened here.
@@ -281,6 +286,11 @@ describe('a rolling restart of every API and web process under load, through a b
       await sleep(1_000);
     }
 
+    // The webs did send calls again during the API restarts (refused, reset or draining).
+    const failovers = await Promise.all(deployment.webs.map(async (web) => failoversOf(await metricsOf(web))));
+    mark(`failovers ${JSON.stringify(failovers)}`);
+    expect(failovers.flatMap((byReason) => Object.values(byReason)).reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+
     for (const i of [0, 1]) {
       // A web process stopped while an upload (~1.5 s) is under way on it, then started again.
       const web = deployment.webs[i]!;
@@ -310,6 +320,7 @@ describe('a rolling restart of every API and web process under load, through a b
     }
     const statuses = new Map<string, number>();
     for (const o of outcomes) statuses.set(String(o.status), (statuses.get(String(o.status)) ?? 0) + 1);
+    if (process.env.FAILOVER_DEBUG) console.info('rolling restart', JSON.stringify([...statuses]), JSON.stringify(marks));
     expect(outcomes.filter((o) => o.status === 503), JSON.stringify([...statuses])).toEqual([]);
     expect(outcomes.filter(failed), JSON.stringify([...statuses])).toEqual([]);
     expect(balancer.ownFailures()).toBe(0);
