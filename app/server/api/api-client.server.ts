@@ -77,33 +77,66 @@ const answerOf = (response: Response): Answer => ({
 });
 
 /**
- * A streamed body that may be sent again as long as none of it was read: each attempt gets a
- * stream of its own over the same reader, pulled only as the connection writes it (an attempt
- * refused before connecting reads nothing), and a failed attempt's cancel does not cancel the
- * browser's body unless some of it was already read.
+ * How much of an upload is kept to send it again to another API (decision 143). Node's fetch reads
+ * the first chunk before it connects, so even an attempt refused outright has read some of it.
+ */
+const UPLOAD_REPLAY_BYTES = 1024 * 1024;
+
+/**
+ * A streamed body that may be sent again while no more than UPLOAD_REPLAY_BYTES of it were read:
+ * the chunks read are kept, and each attempt gets a stream of its own that gives them again
+ * before reading on. Past that, the kept chunks are let go of (the body is never held whole in
+ * memory) and the body can no longer be sent again. A failed attempt's cancel does not cancel the
+ * browser's body while it may still be sent again.
  */
 function resendable(source: ReadableStream<Uint8Array>): { readonly untouched: boolean; stream(): ReadableStream<Uint8Array> } {
   const reader = source.getReader();
-  let pulled = false;
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
+  let overflow = false;
+  let ended = false;
   return {
     get untouched() {
-      return !pulled;
+      return !overflow;
     },
-    stream: () =>
-      new ReadableStream<Uint8Array>(
+    stream: () => {
+      let index = 0;
+      return new ReadableStream<Uint8Array>(
         {
           async pull(controller) {
-            pulled = true;
+            if (!overflow && index < kept.length) {
+              controller.enqueue(kept[index++]!);
+              return;
+            }
+            if (ended) {
+              controller.close();
+              return;
+            }
             const { done, value } = await reader.read();
-            if (done) controller.close();
-            else controller.enqueue(value);
+            if (done) {
+              ended = true;
+              controller.close();
+              return;
+            }
+            if (!overflow) {
+              keptBytes += value.byteLength;
+              if (keptBytes > UPLOAD_REPLAY_BYTES) {
+                overflow = true;
+                kept.length = 0;
+              } else {
+                kept.push(value);
+                index = kept.length;
+              }
+            }
+            controller.enqueue(value);
           },
           async cancel(reason) {
-            if (pulled) await reader.cancel(reason);
+            if (overflow) await reader.cancel(reason);
           },
         },
         { highWaterMark: 0 },
-      ),
+      );
+    },
   };
 }
 
@@ -397,7 +430,7 @@ export class ApiClient {
     const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
     let response: Response;
     const done = timeCall(method, path);
-    // An upload goes again to another API only if none of it was read yet (decision 143).
+    // An upload goes again to another API only while what was read of it is still kept (decision 143).
     const upload = streamed ? resendable(streamed.stream) : null;
     try {
       response = await this.withFailover(
