@@ -220,7 +220,11 @@ describe('an API process killed (kill -9) under load', () => {
     await sleep(8_000);
     const outcomes = [...(await load.stop()), ...(await other.stop())];
     const failures = outcomes.filter(failed);
-    if (process.env.FAILOVER_DEBUG) console.info('kill -9', outcomes.length, 'requests,', failures.length, 'failed,', outcomes.filter((o) => o.started > killedAt).length, 'after the kill');
+    if (process.env.FAILOVER_DEBUG) {
+      const statuses: Record<string, number> = {};
+      for (const o of outcomes) statuses[`${o.kind} ${o.status}`] = (statuses[`${o.kind} ${o.status}`] ?? 0) + 1;
+      console.info('kill -9', outcomes.length, 'requests,', failures.length, 'failed,', outcomes.filter((o) => o.started > killedAt).length, 'after the kill', JSON.stringify(statuses));
+    }
     // Only what was under way when the process died may fail: at most one request per client.
     expect(failures.length, JSON.stringify(failures)).toBeLessThanOrEqual(2 * CONCURRENCY);
     for (const failure of failures) expect(failure.started).toBeLessThanOrEqual(killedAt);
