@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from './http/errors';
 import { messages } from '@contract/messages';
+import { API_DRAINING_HEADER } from '@contract/draining';
 import type { Config } from './config';
 import type { CopyOut, Database } from './platform/db/client';
 import { clientErrorHandler, registerErrorHandling } from './http/error-handler';
@@ -108,6 +109,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           req.resume();
           return;
         }
+        // Shutting down (docs/decisions/143-web-fails-over-between-apis.md): a new request on a connection
+        // kept alive from before does no work; its 503 names itself draining, so the web app sends
+        // it to another API process at once, and the connection closes. Liveness and readiness
+        // answer as usual (readiness says 503 itself). Requests already under way finish, their
+        // answers closing their connections (the onSend hook below).
+        if (app.draining && !req.url?.startsWith('/api/health') && !req.url?.startsWith('/api/ready')) {
+          res.shouldKeepAlive = false;
+          res
+            .writeHead(503, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'retry-after': '1', [API_DRAINING_HEADER]: '1' })
+            .end(JSON.stringify({ errors: { message: messages.serviceUnavailable } }));
+          req.resume();
+          return;
+        }
         handler(req, res);
       });
       // What Fastify sets on a server of its own making (its defaults are filled in by now).
@@ -180,6 +194,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   app.decorate('routeTable', []);
   app.decorate('draining', false);
+  // While draining, every answer tells its keep-alive client to go (decision 143).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
   });

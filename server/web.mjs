@@ -22,7 +22,11 @@ const build = await import(path.join(buildDir, 'server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
-const apiUrl = (process.env.CONCESSION_API_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
+// One API address or several, comma-separated (docs/decisions/143-web-fails-over-between-apis.md).
+const apiUrls = (process.env.CONCESSION_API_URL || 'http://127.0.0.1:4000')
+  .split(',')
+  .map((url) => url.trim().replace(/\/+$/, ''))
+  .filter(Boolean);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 if (metricsToken && metricsToken.length < 16) {
@@ -50,6 +54,8 @@ const logRequest = accessLog(log, routeOf);
 /** The live-notification relays: they hold their connections open, so a shutdown ends them first. */
 const STREAM_PATH = '/resources/notifications/stream';
 const streams = new Set();
+/** Answers not yet begun: a shutdown makes them close their connections (decision 143). */
+const pending = new Set();
 let draining = false;
 
 /**
@@ -126,6 +132,13 @@ const server = http.createServer((req, res) => {
   req.id = requestIdFrom(req.headers[REQUEST_ID_HEADER], trustedProxies.has(normaliseAddress(req.socket.remoteAddress)));
   replaceRequestHeader(req, REQUEST_ID_HEADER, req.id);
   res.setHeader(REQUEST_ID_HEADER, req.id);
+  // Draining: the request is served (its API calls go to the APIs still up) and its connection
+  // closes after the answer, so the load balancer's kept-alive connections leave (decision 143).
+  if (draining) res.setHeader('connection', 'close');
+  else {
+    pending.add(res);
+    res.once('close', () => pending.delete(res));
+  }
   logRequest(req, res);
   // The API throttles sign-in per client address: tell it who is really asking, and never
   // let a browser choose (server/client-address.mjs).
@@ -201,11 +214,15 @@ const server = http.createServer((req, res) => {
   }
 });
 
-/** Ready for the load balancer: not shutting down, and the API says it is ready (within 1 s). */
+/** Ready for the load balancer: not shutting down, and one of its APIs says it is ready (within 1 s). */
 async function ready() {
   if (draining) return false;
+  const apiReady = async (url) => {
+    if (!(await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(1_000) })).ok) throw new Error('not ready');
+  };
   try {
-    return (await fetch(`${apiUrl}/api/ready`, { signal: AbortSignal.timeout(1_000) })).ok;
+    await Promise.any(apiUrls.map(apiReady));
+    return true;
   } catch {
     return false;
   }
@@ -234,6 +251,8 @@ process.on('unhandledRejection', (reason) => {
 function shutdown() {
   if (draining) return;
   draining = true;
+  for (const res of pending) if (!res.headersSent) res.setHeader('connection', 'close');
+  pending.clear();
   setTimeout(() => {
     server.closeAllConnections();
     process.exit(0);

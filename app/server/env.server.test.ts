@@ -61,5 +61,13 @@ describe('parseEnv', () => {
 
   it('rejects a malformed API URL', () => {
     expect(() => parseEnv({ CONCESSION_API_URL: 'not a url' })).toThrow(/CONCESSION_API_URL/);
+    expect(() => parseEnv({ CONCESSION_API_URL: 'http://api-1:4000,not a url' })).toThrow(/CONCESSION_API_URL/);
+  });
+
+  it('takes several API addresses, comma-separated (decision 143)', () => {
+    const env = parseEnv({ CONCESSION_API_URL: 'http://api-1:4000/, http://api-2:4000' });
+    expect(env.CONCESSION_API_URL).toBe('http://api-1:4000,http://api-2:4000');
+    expect(apiBaseUrlFor('concesion.cl', env)).toBe('http://api-1:4000,http://api-2:4000');
+    expect(env.WEB_API_PROBE_MS).toBe(1000);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from '@contract/zod';
+import { parseApiUrls } from '~/server/api/failover.server';
 
 /** A host name or address as WEB_UAT_HOSTS lists it, once lower-cased and without its port. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])$/;
@@ -10,6 +11,16 @@ function hostNameOf(host: string): string {
   return name.replace(/\.$/, '');
 }
 
+/** A comma-separated list of API addresses, kept as written with each address's final slashes removed. */
+const apiUrlList = z.string().transform((value, ctx) => {
+  try {
+    return parseApiUrls(value).join(',');
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
 /** Only outside production: a fixed secret so a fresh clone starts without configuration. */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
@@ -18,8 +29,11 @@ const envSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
     SESSION_SECRET: z.string().optional(),
-    CONCESSION_API_URL: z.url().default('http://127.0.0.1:4000'),
-    CONCESSION_API_URL_UAT: z.url().optional(),
+    // One address (an internal load balancer) or the API processes themselves, comma-separated (decision 143).
+    CONCESSION_API_URL: apiUrlList.default('http://127.0.0.1:4000'),
+    CONCESSION_API_URL_UAT: apiUrlList.optional(),
+    // How often an API address marked down is probed for readiness (decision 143).
+    WEB_API_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
     // Hosts of the web app that call the UAT API (decision 132): exact names, comma-separated, port ignored.
     WEB_UAT_HOSTS: z
       .string()
@@ -82,5 +96,6 @@ export function apiBaseUrlFor(
 ): string {
   const isUat = host != null && config.WEB_UAT_HOSTS.includes(hostNameOf(host));
   const base = isUat && config.CONCESSION_API_URL_UAT ? config.CONCESSION_API_URL_UAT : config.CONCESSION_API_URL;
-  return base.replace(/\/+$/, '');
+  // One address or several (api-client.server.ts spreads calls over them, decision 143).
+  return parseApiUrls(base).join(',');
 }

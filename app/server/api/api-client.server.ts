@@ -7,7 +7,10 @@ import { apiBaseUrlFor, env } from '~/server/env.server';
 import { destroySession, type AppSession } from '~/server/auth/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
-import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server';
+import { apiCalls, apiFailovers, apiPathPattern } from '~/server/observability/metrics.server';
+import { API_DRAINING_HEADER } from '@contract/draining';
+import { failoverReasonOf, mayRetry, type FailoverReason } from './failover.server';
+import { upstreamsFor, type Upstream } from './upstreams.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
 import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
@@ -72,6 +75,70 @@ const answerOf = (response: Response): Answer => ({
     await response.body?.cancel();
   },
 });
+
+/**
+ * How much of an upload is kept to send it again to another API (decision 143). Node's fetch reads
+ * the first chunk before it connects, so even an attempt refused outright has read some of it.
+ */
+const UPLOAD_REPLAY_BYTES = 1024 * 1024;
+
+/**
+ * A streamed body that may be sent again while no more than UPLOAD_REPLAY_BYTES of it were read:
+ * the chunks read are kept, and each attempt gets a stream of its own that gives them again
+ * before reading on. Past that, the kept chunks are let go of (the body is never held whole in
+ * memory) and the body can no longer be sent again. A failed attempt's cancel does not cancel the
+ * browser's body while it may still be sent again.
+ */
+function resendable(source: ReadableStream<Uint8Array>): { readonly untouched: boolean; stream(): ReadableStream<Uint8Array> } {
+  const reader = source.getReader();
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
+  let overflow = false;
+  let ended = false;
+  return {
+    get untouched() {
+      return !overflow;
+    },
+    stream: () => {
+      let index = 0;
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            if (!overflow && index < kept.length) {
+              controller.enqueue(kept[index++]!);
+              return;
+            }
+            if (ended) {
+              controller.close();
+              return;
+            }
+            const { done, value } = await reader.read();
+            if (done) {
+              ended = true;
+              controller.close();
+              return;
+            }
+            if (!overflow) {
+              keptBytes += value.byteLength;
+              if (keptBytes > UPLOAD_REPLAY_BYTES) {
+                overflow = true;
+                kept.length = 0;
+              } else {
+                kept.push(value);
+                index = kept.length;
+              }
+            }
+            controller.enqueue(value);
+          },
+          async cancel(reason) {
+            if (overflow) await reader.cancel(reason);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+  };
+}
 
 /** A body passed through as it arrives (see `ApiClient.forward`). */
 class StreamedBody {
@@ -209,12 +276,61 @@ export class ApiClient {
     return { ok: true, status: response.status, payload: undefined, headers: response.headers };
   }
 
-  private urlOf(path: string, query?: Query): URL {
-    const url = new URL(this.baseUrl + path);
+  /** The path and query of a call (each attempt puts one API's address before it). */
+  private urlOf(path: string, query?: Query): string {
+    const url = new URL(path, 'http://api');
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    return url;
+    return url.pathname + url.search;
+  }
+
+  /**
+   * Sends a call to the API addresses in turn (docs/decisions/143-web-fails-over-between-apis.md):
+   * the first that answers (anything but a draining 503) is the answer. Another attempt is made
+   * only when `mayRetry` allows it for why the last one failed, within the deadline, and never
+   * after the browser left; otherwise the last error is thrown, or the draining 503 returned.
+   */
+  private async withFailover<R>(
+    method: Method,
+    path: string,
+    call: { idempotencyKey?: string | null; bodyResendable: () => boolean },
+    deadline: number,
+    send: (upstream: Upstream) => Promise<R>,
+    isDraining: (answer: R) => Promise<boolean>,
+  ): Promise<R> {
+    const upstreams = upstreamsFor(this.baseUrl, env.WEB_API_PROBE_MS);
+    const attempts = upstreams.attempts();
+    for (let i = 0; ; i++) {
+      const upstream = attempts[i]!;
+      const last = i + 1 >= attempts.length;
+      let reason: FailoverReason;
+      try {
+        const answer = await send(upstream);
+        if (!last && (await isDraining(answer))) {
+          reason = 'draining';
+        } else {
+          upstreams.markUp(upstream);
+          return answer;
+        }
+      } catch (error) {
+        const failed = this.clientSignal?.aborted ? null : failoverReasonOf(error);
+        if (!failed) throw error;
+        reason = failed;
+        if (last) {
+          upstreams.markDown(upstream, reason);
+          throw error;
+        }
+      }
+      upstreams.markDown(upstream, reason);
+      const again = mayRetry({ method, idempotencyKey: call.idempotencyKey, bodyResendable: call.bodyResendable() }, reason) && Date.now() < deadline;
+      log.warn({ ...this.logFields(method, path), api: upstream.label, reason, retried: again }, 'API call failed over');
+      if (!again) {
+        if (reason === 'draining') throw new Error('API draining');
+        throw Object.assign(new Error(`API call not retried (${reason})`), { code: reason });
+      }
+      apiFailovers.inc({ reason });
+    }
   }
 
   /** A JSON call (or none) through undici; the answer has passed `check`. */
@@ -234,15 +350,32 @@ export class ApiClient {
     let answer: Answer;
     let headers: () => Headers;
     const done = timeCall(method, path);
+    const url = this.urlOf(path, query);
+    const sentBody = body === undefined ? undefined : JSON.stringify(body);
+    // The whole call, attempts on other APIs included, waits at most API_TIMEOUT_MS for an answer.
+    const deadline = Date.now() + API_TIMEOUT_MS;
     try {
-      const response = await undiciRequest(this.urlOf(path, query), {
+      const response = await this.withFailover(
         method,
-        headers: requestHeaders,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // Waiting for the answer's headers only, as for the streamed calls below.
-        headersTimeout: API_TIMEOUT_MS,
-        signal: this.clientSignal,
-      });
+        path,
+        { idempotencyKey: extraHeaders?.[IDEMPOTENCY_KEY_HEADER], bodyResendable: () => true },
+        deadline,
+        (upstream) =>
+          undiciRequest(upstream.url + url, {
+            method,
+            headers: requestHeaders,
+            body: sentBody,
+            dispatcher: upstream.agent,
+            // Waiting for the answer's headers only, as for the streamed calls below.
+            headersTimeout: Math.max(1, deadline - Date.now()),
+            signal: this.clientSignal,
+          }),
+        async (response) => {
+          if (response.statusCode !== 503 || response.headers[API_DRAINING_HEADER] === undefined) return false;
+          await response.body.dump().catch(() => undefined);
+          return true;
+        },
+      );
       done(response.statusCode);
       answer = {
         status: response.statusCode,
@@ -297,16 +430,31 @@ export class ApiClient {
     const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
     let response: Response;
     const done = timeCall(method, path);
+    // An upload goes again to another API only while what was read of it is still kept (decision 143).
+    const upload = streamed ? resendable(streamed.stream) : null;
     try {
-      response = await fetch(url, {
+      response = await this.withFailover(
         method,
-        headers,
-        body: streamed ? streamed.stream : body === undefined ? undefined : JSON.stringify(body),
-        signal,
-        redirect: 'manual',
-        // Node's fetch needs this to send a stream as the body.
-        ...(streamed ? { duplex: 'half' } : {}),
-      } as RequestInit);
+        path,
+        { idempotencyKey, bodyResendable: () => upload?.untouched ?? true },
+        Date.now() + API_TIMEOUT_MS,
+        (upstream) =>
+          fetch(upstream.url + url, {
+            method,
+            headers,
+            body: upload ? upload.stream() : body === undefined ? undefined : JSON.stringify(body),
+            signal,
+            redirect: 'manual',
+            dispatcher: upstream.agent,
+            // Node's fetch needs this to send a stream as the body.
+            ...(streamed ? { duplex: 'half' } : {}),
+          } as RequestInit),
+        async (answer) => {
+          if (answer.status !== 503 || !answer.headers.has(API_DRAINING_HEADER)) return false;
+          await answer.body?.cancel().catch(() => undefined);
+          return true;
+        },
+      );
       done(response.status);
     } catch (error) {
       done('error');

@@ -1,4 +1,4 @@
-import { Histogram, register } from 'prom-client';
+import { Counter, Gauge, Histogram, register } from 'prom-client';
 
 const NAME = 'web_api_call_duration_seconds';
 
@@ -23,3 +23,17 @@ export function apiPathPattern(path: string): string {
     .map((segment) => (/^\d+$|^[0-9a-f-]{36}$|@|%40/i.test(segment) ? ':id' : segment))
     .join('/');
 }
+
+/**
+ * Calls sent again to another API process (or to the only address after dropping its
+ * connections), by why the first attempt failed: refused, reset or draining
+ * (docs/decisions/143-web-fails-over-between-apis.md).
+ */
+export const apiFailovers: Counter<'reason'> =
+  (register.getSingleMetric('web_api_failovers_total') as Counter<'reason'> | undefined) ??
+  new Counter({ name: 'web_api_failovers_total', help: 'Calls to the API sent again after a refused or reset connection or a draining API', labelNames: ['reason'] });
+
+/** 1 while an API address (host:port, never credentials) is used, 0 while it is marked down and probed. */
+export const apiUpstreamUp: Gauge<'api'> =
+  (register.getSingleMetric('web_api_upstream_up') as Gauge<'api'> | undefined) ??
+  new Gauge({ name: 'web_api_upstream_up', help: 'Whether this web process sends calls to an API address (1) or has marked it down (0)', labelNames: ['api'] });
