@@ -9,7 +9,7 @@ export function createLogger(env = process.env, destination) {
     level: env.LOG_LEVEL ?? 'info',
     base: { service: 'web' },
     serializers: { err: errorForLog },
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'], censor: '[redacted]' },
+    redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut', 'phone', '*.phone', 'params', '*.params', 'body', '*.body'], censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);
   if (env.NODE_ENV === 'development') {
