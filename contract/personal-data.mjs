@@ -46,13 +46,24 @@ export function statementOf(query) {
 /** The kind of an error: its name, or its class when the name says nothing (pg's DatabaseError is named "error"). */
 function kindOf(error) {
   const name = typeof error.name === 'string' ? error.name : '';
+  // PostgreSQL's answer (pg's and PGlite's DatabaseError, whose class name PGlite's bundle shortens).
+  if (name === 'error' && typeof error.severity === 'string') return 'DatabaseError';
   const constructorName = typeof error.constructor?.name === 'string' ? error.constructor.name : '';
   return name && name !== 'error' && name !== 'Error' ? name : constructorName || name || 'Error';
 }
 
-/** drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <the values>", with the driver's error as its cause. */
-function isQueryError(error) {
+/**
+ * An error that carries the statement and its values: drizzle's DrizzleQueryError ("Failed query:
+ * <sql>\nparams: <the values>", the driver's error as its cause), and PGlite's DatabaseError,
+ * which keeps `query` and `params` beside PostgreSQL's own message.
+ */
+function carriesQuery(error) {
   return typeof error.query === 'string' && 'params' in error;
+}
+
+/** drizzle's wrapper: its message is the statement and the values, PostgreSQL's answer is its cause. */
+function isQueryWrapper(error) {
+  return carriesQuery(error) && typeof error.severity !== 'string';
 }
 
 /** Only the stack's frames (" at …"): its first lines repeat the message, which may hold the values. */
@@ -77,8 +88,11 @@ function describe(error, depth) {
     return { message: scrubPersonalData(error) };
   }
   const type = kindOf(error);
-  const queryError = isQueryError(error);
-  const message = queryError ? `Failed query: ${statementOf(error.query)}` : scrubPersonalData(error.message);
+  const wrapper = isQueryWrapper(error);
+  // The wrapper's own message is the values: the statement's first words and the database's answer instead.
+  const message = wrapper
+    ? `Failed query: ${statementOf(error.query)}${error.cause instanceof Error ? `: ${scrubPersonalData(error.cause.message)}` : ''}`
+    : scrubPersonalData(error.message);
   const fields = { type };
   if (typeof error.code === 'string' || typeof error.code === 'number') fields.code = String(error.code);
   for (const field of DATABASE_FIELDS) {
@@ -87,7 +101,7 @@ function describe(error, depth) {
   // A mail server's answer code and the command it refused (nodemailer), never the envelope or recipients.
   if (typeof error.responseCode === 'number') fields.responseCode = error.responseCode;
   if (typeof error.command === 'string') fields.command = error.command.split(/\s/)[0];
-  if (queryError) fields.statement = statementOf(error.query);
+  if (carriesQuery(error)) fields.statement = statementOf(error.query);
   fields.message = message;
   const frames = framesOf(error);
   if (frames !== undefined) fields.stack = frames ? `${type}: ${message}\n${frames}` : `${type}: ${message}`;
