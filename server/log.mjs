@@ -4,10 +4,11 @@
 import pino from 'pino';
 import { errorForLog } from '../contract/personal-data.mjs';
 
-export function createLogger(env = process.env, destination) {
+/** `service` names the process on every line: `web`, or `start` for the supervisor of scripts/start.mjs. */
+export function createLogger(env = process.env, destination, service = 'web') {
   const options = {
     level: env.LOG_LEVEL ?? 'info',
-    base: { service: 'web' },
+    base: { service },
     serializers: { err: errorForLog },
     redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut', 'phone', '*.phone', 'params', '*.params', 'body', '*.body'], censor: '[redacted]' },
   };
