@@ -18,14 +18,22 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     // No configuration to read the log settings from: a line at the default level.
-    createApiLogger({ env: process.env.NODE_ENV === 'development' ? 'development' : 'production', logLevel: 'info' }).fatal(
-      { err: error },
-      error instanceof ConfigError ? error.message : 'the configuration could not be read',
-    );
+    const bootLog = createApiLogger({ env: process.env.NODE_ENV === 'development' ? 'development' : 'production', logLevel: 'info' });
+    if (error instanceof ConfigError) bootLog.fatal(error.message);
+    else bootLog.fatal({ err: error }, 'the configuration could not be read');
     process.exit(1);
   }
   const log = createApiLogger(config);
-  process.on('uncaughtExceptionMonitor', (error) => log.fatal({ err: error }, 'uncaught exception'));
+  // A crash still ends the process (its supervisor restarts it: docs/deploy.md), with a JSON line
+  // saying why instead of Node's plain stack on standard error.
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   await start(config, log).catch((error: unknown) => {
     log.fatal({ err: error }, 'the API could not start');
     process.exit(1);

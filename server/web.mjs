@@ -230,6 +230,12 @@ server.on('error', (err) => {
 
 // A browser that leaves mid-request aborts the API calls made for it; a rejection nobody
 // awaited any more must never take the whole web process down. Anything else is logged.
+// A crash still ends the process (its supervisor restarts it: docs/deploy.md), with a JSON line
+// saying why instead of Node's plain stack (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+process.on('uncaughtException', (err) => {
+  log.fatal({ err }, 'uncaught exception');
+  process.exit(1);
+});
 process.on('unhandledRejection', (reason) => {
   if (reason instanceof Error && reason.name === 'AbortError') return;
   log.error({ err: reason }, 'unhandled rejection');
