@@ -7,6 +7,11 @@ const buildDir = process.env.BUILD_DIR ?? 'build';
 // Outside test-results/, which Playwright empties when a run starts.
 const dataDir = `.e2e-data/api-${E2E_API_PORT}`;
 const baseURL = `http://127.0.0.1:${E2E_WEB_PORT}`;
+/**
+ * Each process appends what it writes to a file of its own for the suite-wide log check
+ * (scripts/check-logs.mjs, docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+ */
+const logTo = (role: string, port: number) => `mkdir -p .test-reports/logs && exec >>.test-reports/logs/e2e-${role}-${port}.log 2>&1 &&`;
 
 /**
  * Every spec shares the demo accounts of one API for a whole run: their write limits are raised
@@ -41,14 +46,14 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database with the demo data for every run.
-      command: `rm -rf ${dataDir} && node ${buildDir}/api/server.mjs`,
+      command: `${logTo('api', E2E_API_PORT)} rm -rf ${dataDir} && exec node ${buildDir}/api/server.mjs`,
       url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
       env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...sharedDemoQuotas },
       reuseExistingServer: false,
       timeout: 90_000,
     },
     {
-      command: 'node server/web.mjs',
+      command: `${logTo('web', E2E_WEB_PORT)} exec node server/web.mjs`,
       url: `${baseURL}/user/login`,
       env: {
         PORT: String(E2E_WEB_PORT),

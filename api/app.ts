@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import type { Logger } from 'pino';
 import { isValidHost } from '@contract/valid-host.mjs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
@@ -76,6 +77,8 @@ export type AppDeps = {
   channel?: ClusterChannel;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: Writable;
+  /** The process's logger (http/logging.ts createApiLogger), shared with the database pool and the cluster channel. */
+  logger?: Logger;
   /** The database pool's use, for /metrics (PostgreSQL only). */
   poolStats?: PoolStats;
   /** Statements sent to the database so far, for /metrics. */
@@ -91,7 +94,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...loggerOptions(deps.config, deps.logStream),
+    ...loggerOptions(deps.config, deps.logStream, deps.logger),
     bodyLimit: JSON_BODY_LIMIT,
     // On close, idle keep-alive connections end at once; busy ones after their answer.
     forceCloseConnections: 'idle',

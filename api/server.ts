@@ -1,14 +1,47 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createApiLogger } from './http/logging';
 import { openDatabase } from './platform/db/client';
 import { seedDatabase } from './platform/db/seed';
 import { startJobs } from './platform/jobs/jobs';
 import { localChannel, postgresChannel } from './platform/cluster/channel';
 
+/**
+ * Every line this process writes is JSON with `service: "api"` (docs/decisions/145-logs-keep-the-cause-not-the-person.md):
+ * one logger, made before anything else, for the database pool, the cluster channel, Fastify
+ * (requests, mail, jobs) and the start-up and shutdown messages.
+ */
 async function main() {
-  const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // No configuration to read the log settings from: a line at the default level.
+    const bootLog = createApiLogger({ env: process.env.NODE_ENV === 'development' ? 'development' : 'production', logLevel: 'info' });
+    if (error instanceof ConfigError) bootLog.fatal(error.message);
+    else bootLog.fatal({ err: error }, 'the configuration could not be read');
+    process.exit(1);
+  }
+  const log = createApiLogger(config);
+  // A crash still ends the process (its supervisor restarts it: docs/deploy.md), with a JSON line
+  // saying why instead of Node's plain stack on standard error.
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+  await start(config, log).catch((error: unknown) => {
+    log.fatal({ err: error }, 'the API could not start');
+    process.exit(1);
+  });
+}
+
+async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<typeof createApiLogger>) {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   // Processes starting together on an empty database take turns (docs/decisions/112-replicas.md).
   await database.exclusive(async () => {
     await database.migrate();
@@ -19,8 +52,8 @@ async function main() {
     });
   });
   // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
-  const channel = database.url ? postgresChannel(database.url, console) : localChannel();
-  const app = await buildApp({ config, db: database.db, channel, poolStats: database.poolStats, queryCount: database.queryCount, copyOut: database.copyOut });
+  const channel = database.url ? postgresChannel(database.url, log) : localChannel();
+  const app = await buildApp({ config, logger: log, db: database.db, channel, poolStats: database.poolStats, queryCount: database.queryCount, copyOut: database.copyOut });
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
@@ -45,19 +78,13 @@ async function main() {
     await app.close();
     await channel.close();
     await database.close();
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`API lista en http://${config.host}:${config.port} (base de datos ${database.kind})`);
+  app.log.info({ host: config.host, port: config.port, database: database.kind }, `API lista en http://${config.host}:${config.port} (base de datos ${database.kind})`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+void main();

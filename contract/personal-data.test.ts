@@ -26,3 +26,34 @@ describe('scrubPersonalData', () => {
     expect(errorForLog('rut 12.345.678-5')).toEqual({ message: 'rut [rut]' });
   });
 });
+
+describe('docs/decisions/145-logs-keep-the-cause-not-the-person.md', () => {
+  it('removes phone numbers as stored and as typed, and addresses a mail server quotes without a domain ending', () => {
+    expect(scrubPersonalData('tel +56912345678, +56 9 1234 5678 o 56 2 2345 6789; 9 8765 4321')).toBe('tel [phone], [phone] o [phone]; [phone]');
+    expect(scrubPersonalData('550 <juan.perez@intranet>: unknown')).toBe('550 <[email]>: unknown');
+  });
+
+  it('leaves numbers that are not phones: ids, sizes, milliseconds, folios', () => {
+    const text = 'id 569123456789012 bytes 912345678 ms 123.4 folio R-2026-000123 puerto 5691';
+    expect(scrubPersonalData(text)).toBe(text);
+  });
+
+  it("logs a failed query by its statement and its cause's SQLSTATE and constraint, never drizzle's params nor the detail", () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "profile_email_live_idx"'), {
+      name: 'error',
+      code: '23505',
+      constraint: 'profile_email_live_idx',
+      table: 'profile',
+      detail: 'Key (email)=(ana@correo.cl) already exists.',
+    });
+    const failed = Object.assign(new Error('Failed query: insert into "profile" ("email", "first_name") values ($1, $2)\nparams: ana@correo.cl,Ana Soto'), {
+      query: 'insert into "profile" ("email", "first_name") values ($1, $2)',
+      params: ['ana@correo.cl', 'Ana Soto'],
+      cause,
+    });
+    const logged = errorForLog(failed);
+    expect(logged).toMatchObject({ code: '23505', constraint: 'profile_email_live_idx', table: 'profile', statement: 'insert into "profile"', message: 'Failed query: insert into "profile": duplicate key value violates unique constraint "profile_email_live_idx"' });
+    expect(JSON.stringify(logged)).not.toMatch(/Ana Soto|ana@|\[email\]|Key \(|params/);
+    expect(String(logged.stack)).toMatch(/^Error: Failed query: insert into "profile": duplicate key[^\n]*\n\s+at /);
+  });
+});

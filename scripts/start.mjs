@@ -1,6 +1,11 @@
 // Starts the concession API and the web app (production builds) side by side.
 // `npm start` builds first; this script only runs them, restarts one that dies, and stops both together.
 import { spawn } from 'node:child_process';
+import { createLogger } from '../server/log.mjs';
+
+// Its own lines are JSON like the services' (`service: "start"`), the text in Spanish as before
+// (docs/decisions/145-logs-keep-the-cause-not-the-person.md); only a person at a terminal is shown the demo accounts.
+const log = createLogger(process.env, undefined, 'start');
 
 const webPort = process.env.PORT ?? '3000';
 const apiPort = process.env.API_PORT ?? '4000';
@@ -14,7 +19,7 @@ if (!env.DATABASE_URL && !env.SEED) env.SEED = 'demo';
 if (!env.SESSION_SECRET) {
   const { randomBytes } = await import('node:crypto');
   env.SESSION_SECRET = randomBytes(32).toString('hex');
-  console.log('SESSION_SECRET no definido: se generó uno para esta ejecución (las sesiones terminan al reiniciar).');
+  log.warn('SESSION_SECRET no definido: se generó uno para esta ejecución (las sesiones terminan al reiniciar).');
 }
 
 /**
@@ -41,7 +46,7 @@ function supervise(name, args, extraEnv = {}) {
     const startedAt = Date.now();
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
     service.child = child;
-    child.on('error', (error) => console.error(`${name}: no se pudo iniciar (${error.message}).`));
+    child.on('error', (error) => log.error({ err: error }, `${name}: no se pudo iniciar (${error.message}).`));
     child.on('exit', (code, signal) => {
       if (stopping) return;
       // Up a minute or more: it was not dying in a loop, the next restart is quick again.
@@ -50,7 +55,7 @@ function supervise(name, args, extraEnv = {}) {
       service.delay = Math.min(service.delay * 2, RESTART_MAX_MS);
       service.restarts += 1;
       const how = signal ? `señal ${signal}` : `código ${code}`;
-      console.error(`${name} terminó (${how}); se reinicia en ${wait / 1000} s (reinicio ${service.restarts}).`);
+      log.error({ code, signal, restarts: service.restarts, waitMs: wait }, `${name} terminó (${how}); se reinicia en ${wait / 1000} s (reinicio ${service.restarts}).`);
       service.timer = setTimeout(launch, wait);
     });
   };
@@ -97,14 +102,14 @@ async function waitFor(url, seconds) {
 supervise('La API', [apiScript]);
 if (!(await waitFor(`${apiUrl}/api/health`, 60))) {
   // Never up at all (a configuration error, a port taken): restarting would not help.
-  console.error(`La API no respondió en ${apiUrl}/api/health.`);
+  log.fatal(`La API no respondió en ${apiUrl}/api/health.`);
   stop(1);
 } else if (!stopping) {
   supervise('La web', [webScript], { PORT: webPort });
   await waitFor(`http://127.0.0.1:${webPort}/user/login`, 30);
   const demo = env.SEED === 'demo';
-  console.log(`\nListo: http://localhost:${webPort}`);
-  if (demo) {
+  log.info({ url: `http://localhost:${webPort}` }, `Listo: http://localhost:${webPort}`);
+  if (demo && process.stdout.isTTY) {
     console.log('Cuentas de demostración (clave Demo-2026):');
     for (const who of ['admin', 'supervisor', 'operador', 'inspector', 'conductor']) console.log(`  ${who}@concesion.demo`);
   }

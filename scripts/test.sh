@@ -6,6 +6,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .test-reports
 rm -f .test-reports/*.json
+# Every process the suites start appends its output here (scripts/check-logs.mjs reads them at the end).
+rm -rf .test-reports/logs
 status=0
 
 echo "== Chromium"
@@ -33,5 +35,8 @@ else
   npx vitest run --config tests/robustness/vitest.config.ts --reporter=default --reporter=json --outputFile.json=.test-reports/robustness.json || status=1
 fi
 
-node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/lint.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json .test-reports/robustness.json
+echo "== Logs: every line of every process the suites started is JSON and names nobody (decision 145)"
+node scripts/check-logs.mjs --dir .test-reports/logs --out .test-reports/logs-check.json || status=1
+
+node scripts/test-summary.mjs .test-reports/typecheck.json .test-reports/lint.json .test-reports/vitest.json .test-reports/playwright.json .test-reports/replicas.json .test-reports/robustness.json .test-reports/logs-check.json
 exit $status

@@ -4,12 +4,13 @@
 import pino from 'pino';
 import { errorForLog } from '../contract/personal-data.mjs';
 
-export function createLogger(env = process.env, destination) {
+/** `service` names the process on every line: `web`, or `start` for the supervisor of scripts/start.mjs. */
+export function createLogger(env = process.env, destination, service = 'web') {
   const options = {
     level: env.LOG_LEVEL ?? 'info',
-    base: { service: 'web' },
+    base: { service },
     serializers: { err: errorForLog },
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'], censor: '[redacted]' },
+    redact: { paths: ['password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut', 'phone', '*.phone', 'params', '*.params', 'body', '*.body'], censor: '[redacted]' },
   };
   if (destination) return pino(options, destination);
   if (env.NODE_ENV === 'development') {

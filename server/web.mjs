@@ -18,7 +18,12 @@ import { isValidHost } from '../contract/valid-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
-const build = await import(path.join(buildDir, 'server/index.js'));
+// Every line of this process is JSON with `service: "web"` (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+const log = createLogger();
+const build = await import(path.join(buildDir, 'server/index.js')).catch((err) => {
+  log.fatal({ err }, 'the app build could not be loaded');
+  process.exit(1);
+});
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
@@ -30,10 +35,9 @@ const apiUrls = (process.env.CONCESSION_API_URL || 'http://127.0.0.1:4000')
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 if (metricsToken && metricsToken.length < 16) {
-  console.error('Invalid configuration: METRICS_TOKEN: at least 16 characters');
+  log.fatal('Invalid configuration: METRICS_TOKEN: at least 16 characters');
   process.exit(1);
 }
-const log = createLogger();
 const routePattern = routePatternMatcher(build.routes);
 /**
  * What the access log and metrics call a request the app did not name (the app names its own
@@ -233,11 +237,22 @@ async function ready() {
 server.on('clientError', answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
-  log.info(`Web lista en http://localhost:${port}`);
+  log.info({ port }, `Web lista en http://localhost:${port}`);
+});
+server.on('error', (err) => {
+  // A port taken or refused: one JSON line, then the exit a supervisor restarts.
+  log.fatal({ err }, 'the web server could not listen');
+  process.exit(1);
 });
 
 // A browser that leaves mid-request aborts the API calls made for it; a rejection nobody
 // awaited any more must never take the whole web process down. Anything else is logged.
+// A crash still ends the process (its supervisor restarts it: docs/deploy.md), with a JSON line
+// saying why instead of Node's plain stack (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+process.on('uncaughtException', (err) => {
+  log.fatal({ err }, 'uncaught exception');
+  process.exit(1);
+});
 process.on('unhandledRejection', (reason) => {
   if (reason instanceof Error && reason.name === 'AbortError') return;
   log.error({ err: reason }, 'unhandled rejection');
@@ -248,18 +263,23 @@ process.on('unhandledRejection', (reason) => {
  * another process), idle keep-alive connections close, requests under way finish, and by the
  * deadline (SHUTDOWN_TIMEOUT_MS, 10 s) the process exits whatever a client still holds.
  */
-function shutdown() {
+function shutdown(signal) {
   if (draining) return;
   draining = true;
   for (const res of pending) if (!res.headersSent) res.setHeader('connection', 'close');
   pending.clear();
+  log.info({ signal }, 'shutting down');
   setTimeout(() => {
+    log.warn({ ms: shutdownTimeoutMs }, 'shutdown deadline reached; closing every connection');
     server.closeAllConnections();
     process.exit(0);
   }, shutdownTimeoutMs).unref();
   for (const res of streams) res.destroy();
-  server.close(() => process.exit(0));
+  server.close(() => {
+    log.info({ signal }, 'stopped');
+    process.exit(0);
+  });
   server.closeIdleConnections();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, shutdown);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => shutdown(signal));

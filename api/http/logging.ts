@@ -1,49 +1,60 @@
 import { BlockList, isIP, isIPv6 } from 'node:net';
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@contract/request-id.mjs';
 import { errorForLog } from '@contract/personal-data.mjs';
 import type { Config } from '../config';
 
 /**
- * The API's logger (docs/decisions/121-observability.md, docs/operations.md): one JSON line per event, each line of a
- * request carrying its `requestId`; human-readable in development. Nothing a line carries may
- * hold a password, token, e-mail or RUT: requests are logged by route pattern, never by URL,
- * headers and bodies are never logged, and error texts (the database's, the mail server's)
- * pass through `scrubPersonalData`.
+ * The API's logger (docs/decisions/121-observability.md, 145-logs-keep-the-cause-not-the-person.md,
+ * docs/operations.md): one JSON line per event, `service: "api"` on each, each line of a request
+ * carrying its `requestId`; human-readable in development. Nothing a line carries may hold a
+ * password, token, e-mail, RUT, phone or name: requests are logged by route pattern, never by URL,
+ * headers and bodies are never logged, and errors go through `errorForLog` (their cause, never a
+ * statement's values or PostgreSQL's `detail`; texts scrubbed by `scrubPersonalData`).
+ * One logger for the whole process: Fastify's, the database pool's and the cluster channel's lines.
  */
-export function loggerOptions(
-  config: Config,
-  stream?: Writable,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'logController'> {
+export function apiLoggerOptions(config: Pick<Config, 'env' | 'logLevel'>, stream?: Writable): LoggerOptions & { stream?: Writable } {
   const common: LoggerOptions = {
     level: config.env === 'test' && !stream ? 'silent' : config.logLevel,
     base: { service: 'api' },
     serializers: { err: errorForLog },
     // Never logged as they are, whatever a future log call passes.
     redact: {
-      paths: ['req.headers', 'headers.authorization', 'password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut'],
+      paths: ['req.headers', 'headers.authorization', 'password', '*.password', 'token', '*.token', 'email', '*.email', 'rut', '*.rut', 'phone', '*.phone', 'params', '*.params', 'body', '*.body'],
       censor: '[redacted]',
     },
   };
-  const logger: LoggerOptions & { stream?: Writable } =
-    config.env === 'development' && !stream
-      ? {
-          ...common,
-          transport: {
-            target: 'pino-pretty',
-            options: {
-              translateTime: 'SYS:HH:MM:ss',
-              ignore: 'pid,hostname,service',
-            },
+  return config.env === 'development' && !stream
+    ? {
+        ...common,
+        transport: {
+          target: 'pino-pretty',
+          options: {
+            translateTime: 'SYS:HH:MM:ss',
+            ignore: 'pid,hostname,service',
           },
-        }
-      : stream
-        ? { ...common, stream }
-        : common;
+        },
+      }
+    : stream
+      ? { ...common, stream }
+      : common;
+}
+
+/** The process's logger, made before the app so the database and the cluster channel log through it too (api/server.ts). */
+export function createApiLogger(config: Pick<Config, 'env' | 'logLevel'>, stream?: Writable): Logger {
+  const { stream: destination, ...options } = apiLoggerOptions(config, stream);
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export function loggerOptions(
+  config: Config,
+  stream?: Writable,
+  instance?: Logger,
+): Pick<FastifyServerOptions, 'logger' | 'loggerInstance' | 'genReqId' | 'logController'> {
   return {
-    logger,
+    ...(instance ? { loggerInstance: instance } : { logger: apiLoggerOptions(config, stream) }),
     // The web app's id when valid and the caller is one of its processes (TRUSTED_WEB_ADDRESSES),
     // else a new one: another caller never chooses the id its requests are logged under
     // (docs/decisions/131-no-request-stops-a-process.md).

@@ -1,5 +1,6 @@
 import { z } from '@contract/zod';
 import { parseApiUrls } from '~/server/api/failover.server';
+import { log } from '~/server/observability/log.server';
 
 /** A host name or address as WEB_UAT_HOSTS lists it, once lower-cased and without its port. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])$/;
@@ -77,7 +78,8 @@ function loadEnv(): Env {
   try {
     return parseEnv(process.env);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    // One JSON line like every other of the web app (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+    log.fatal({ err: error }, error instanceof Error ? error.message : 'Invalid configuration');
     process.exit(1);
   }
 }

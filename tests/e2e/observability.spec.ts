@@ -116,10 +116,31 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   // The journeys were logged (by route pattern), and nothing personal was.
   const routes = logLines().map((line) => line.route);
   expect(routes).toEqual(expect.arrayContaining(['/api/profile/forgotten/:email', '/api/profile/reset', '/api/auth', '/api/ticket', '/user/reset-password', '/driver/events/new']));
-  const secrets = [DEMO_PASSWORD, NEW_PASSWORD, token, resetToken, demo.driver, 'ana.soto@correo.cl', RUT, RUT.replace(/\./g, ''), '12345678'];
+  // The reporter's name and phone too, as typed and as stored (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+  const secrets = [DEMO_PASSWORD, NEW_PASSWORD, token, resetToken, demo.driver, 'ana.soto@correo.cl', RUT, RUT.replace(/\./g, ''), '12345678', 'Ana Soto', '+56 9 1234 5678', '+56912345678', 'Bache profundo'];
   const everything = product.logs().join('\n');
   for (const secret of secrets) expect(everything, `the logs mention ${secret.slice(0, 4)}…`).not.toContain(secret);
   expect(everything).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+});
+
+test('every line both services wrote is JSON with its service, and each request line carries its id (decision 145)', async ({ request }) => {
+  expect((await request.get(`${product.webURL}/user/login`)).status()).toBe(200);
+  await expect.poll(() => logLines().some((line) => line.service === 'web' && line.route === '/user/login')).toBe(true);
+  const lines = product.logs();
+  // The start-up lines, in JSON too (they were plain text before).
+  expect(lines.length).toBeGreaterThan(2);
+  for (const line of lines) {
+    let parsed: Record<string, unknown> | undefined;
+    try {
+      parsed = JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      parsed = undefined;
+    }
+    expect(parsed, `not JSON: ${line.slice(0, 80)}`).toBeDefined();
+    expect(['api', 'web'], line.slice(0, 120)).toContain(parsed!.service);
+    if ('route' in parsed! && 'status' in parsed!) expect(typeof parsed!.requestId, line.slice(0, 120)).toBe('string');
+  }
+  expect(logLines().filter((line) => /^(API|Web) lista en /.test(String(line.msg))).map((line) => line.service).sort()).toEqual(['api', 'web']);
 });
 
 test('/metrics counts requests and is not served without its token', async ({ request }) => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,13 +36,45 @@ export async function waitFor(url: string, seconds: number) {
   throw new Error(`${url} did not answer within ${seconds}s`);
 }
 
-/** Starts a process of the build; `onOutput` receives what it writes (its log lines), else it is dropped. */
-export function start(script: string, env: Record<string, string>, onOutput?: (text: string) => void): ChildProcess {
+/** Where every process a test suite starts appends what it writes, for scripts/check-logs.mjs (decision 145). */
+export const LOGS_DIR = path.join(root, '.test-reports', 'logs');
+
+/**
+ * Appends a child's standard output and error to `.test-reports/logs/<name>.log` (one file per
+ * process: `<suite>-<role>-<port>`), where the suite-wide check reads every line
+ * (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+ */
+export function keepOutput(child: ChildProcess, name: string) {
+  mkdirSync(LOGS_DIR, { recursive: true });
+  const file = createWriteStream(path.join(LOGS_DIR, `${name.replace(/[^\w.-]+/g, '_')}.log`), { flags: 'a' });
+  let open = 2;
+  const done = () => {
+    if (--open === 0) file.end();
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) {
+      done();
+      continue;
+    }
+    stream.on('data', (chunk: Buffer) => file.write(chunk));
+    stream.once('close', done);
+  }
+}
+
+/** api or web, by the script a process runs. */
+const roleOf = (script: string) => (script.includes('api') ? 'api' : 'web');
+
+/**
+ * Starts a process of the build; `onOutput` receives what it writes (its log lines). Either way
+ * its output goes to `.test-reports/logs/<logName>-<role>-<port>.log` (`keepOutput`).
+ */
+export function start(script: string, env: Record<string, string>, onOutput?: (text: string) => void, logName = 'e2e'): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...env },
-    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  keepOutput(child, `${logName}-${roleOf(script)}-${env.API_PORT ?? env.PORT ?? child.pid}`);
   child.stdout?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => onOutput?.(chunk.toString()));
   return child;
@@ -84,7 +117,9 @@ export async function startOwnProduct(
   const apiEnv = { API_PORT: String(apiPort), DATA_DIR: dataDir, ...apiSettings };
   const apiURL = `http://127.0.0.1:${apiPort}`;
   const webURL = `http://127.0.0.1:${webPort}`;
-  let api = start(`${buildDir}/api/server.mjs`, apiEnv, collect);
+  // Its logs go to .test-reports/logs/ under its name: e2e-<name>-api-<port>.log (robustness-… for that suite).
+  const logName = name.startsWith('robustness') ? name : `e2e-${name}`;
+  let api = start(`${buildDir}/api/server.mjs`, apiEnv, collect, logName);
   const web = start('server/web.mjs', {
     PORT: String(webPort),
     HOST: '127.0.0.1',
@@ -92,7 +127,7 @@ export async function startOwnProduct(
     SESSION_SECRET: `${name}-only-secret-0123456789abcdef`,
     CONCESSION_API_URL: apiURL,
     ...options.webSettings,
-  }, collect);
+  }, collect, logName);
   await Promise.all([waitFor(`${apiURL}/api/health`, 120), waitFor(`${webURL}/healthz`, 60)]);
   return {
     webURL,
@@ -102,7 +137,7 @@ export async function startOwnProduct(
     web: () => web,
     stopApi: () => stop(api),
     async startApi() {
-      api = start(`${buildDir}/api/server.mjs`, apiEnv, collect);
+      api = start(`${buildDir}/api/server.mjs`, apiEnv, collect, logName);
       await waitFor(`${apiURL}/api/health`, 120);
     },
     async stop() {

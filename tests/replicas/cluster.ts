@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, waitFor } from '../e2e/processes';
+import { freePort, keepOutput, waitFor } from '../e2e/processes';
 import { ticketBody } from '../shared/ticket-body';
 
 export { freePort, waitFor };
@@ -26,6 +26,8 @@ export function startProcess(script: string, env: Record<string, string>, port: 
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Every line also to .test-reports/logs/replicas-<role>-<port>.log, for scripts/check-logs.mjs (decision 145).
+  keepOutput(child, `replicas-${script.includes('api') ? 'api' : 'web'}-${port}`);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5_000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5_000)));

@@ -46,6 +46,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** What the pool logs through (pino's signature). */
+export type PoolLogger = { error(fields: object, message: string): void };
+
+/** Without the API's logger (maintenance scripts): the cause only, on standard error. */
+const consoleLog: PoolLogger = {
+  error: (fields) => console.error(`PostgreSQL: ${(fields as { err?: { code?: string } }).err?.code ?? 'connection error'}`),
+};
+
 /** The advisory lock key of migrations and seeding: any fixed number, the same in every process. */
 const START_UP_LOCK = 4_110_017;
 
@@ -61,7 +69,13 @@ export function openDatabase(options: {
   dataDir: string;
   /** Maintenance scripts (bulk seeding): statements may run as long as they need. */
   longStatements?: boolean;
+  /**
+   * Where the pool's connection errors are logged: the API's logger (JSON, errors without
+   * personal data: docs/decisions/145-logs-keep-the-cause-not-the-person.md); standard error by default.
+   */
+  log?: PoolLogger;
 }): DatabaseHandle {
+  const log = options.log ?? consoleLog;
   // drizzle's logger sees every statement the query builder sends (db.select, db.execute...).
   let queries = 0;
   const logger = { logQuery: () => void queries++ };
@@ -80,12 +94,12 @@ export function openDatabase(options: {
     });
     // An idle connection the server closes (a restart, an administrator) must not crash the
     // API: the pool replaces it on the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL: ${error.message}`));
+    pool.on('error', (error) => log.error({ err: error }, 'database connection lost (idle)'));
     // A connection that dies while a request holds it between two statements (a transaction
     // waiting on its next one) emits `error` on its client, which the pool does not listen to
     // while the client is lent out: unheard, it would end the process. The statement under way
     // fails by itself, and the pool drops the broken client when it comes back.
-    pool.on('connect', (client) => client.on('error', (error) => console.error(`PostgreSQL: ${error.message}`)));
+    pool.on('connect', (client) => client.on('error', (error) => log.error({ err: error }, 'database connection lost (in use)')));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     poolTransactions(db, pool);
     return {

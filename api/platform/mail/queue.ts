@@ -23,6 +23,28 @@ export async function enqueueMail(db: Database, mails: readonly OutgoingMail[]):
 
 type Logger = { error(obj: object, msg: string): void };
 
+/**
+ * A delivery failure as it may be logged: the mail server's code, command and message, without
+ * the recipient's address however the server quoted it (docs/decisions/145-logs-keep-the-cause-not-the-person.md;
+ * the scrubber of contract/personal-data.mjs misses an address without a domain ending, and
+ * nodemailer's error carries the envelope and the rejected recipients, left out here).
+ */
+export function deliveryFailure(error: unknown, recipient: string): Error {
+  const source = error instanceof Error ? error : new Error(String(error));
+  const escaped = recipient.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const strip = (text: string) => (recipient ? text.replace(new RegExp(escaped, 'gi'), '[email]') : text);
+  const failure = new Error(strip(source.message));
+  failure.name = source.name;
+  failure.stack = strip(source.stack ?? '');
+  const { code, responseCode, command } = source as { code?: unknown; responseCode?: unknown; command?: unknown };
+  Object.assign(failure, {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    ...(typeof command === 'string' ? { command: strip(command) } : {}),
+  });
+  return failure;
+}
+
 export type DeliveryPass = { sent: number; failed: number; givenUp: number };
 
 /**
@@ -73,7 +95,8 @@ export async function deliverPendingMail(
       await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
       await db.update(mailQueue).set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, claimedUntil: null }).where(eq(mailQueue.id, row.id));
       sent++;
-    } catch (error) {
+    } catch (caught) {
+      const error = deliveryFailure(caught, row.recipient);
       failed++;
       const wait = BACKOFF_MINUTES[Math.min(row.attempts, BACKOFF_MINUTES.length - 1)]!;
       const attempt = row.attempts + 1;
@@ -87,7 +110,7 @@ export async function deliverPendingMail(
         .update(mailQueue)
         .set({
           attempts: sql`${mailQueue.attempts} + 1`,
-          lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
+          lastError: error.message.slice(0, 500),
           nextAttemptAt: new Date(now.getTime() + wait * 60_000),
           claimedUntil: null,
         })

@@ -19,6 +19,21 @@ export const demoUsers: { email: string; firstName: string; lastName: string; ro
   { email: 'conductor@concesion.demo', firstName: 'Juan', lastName: 'Pérez', role: 'DRIVER', rut: '15432876-9', phone: '+56955555555' },
 ];
 
+/** How many tickets the demo data has (SEED=demo). */
+export const DEMO_TICKETS = 300;
+
+/**
+ * Every person the demo data names: the demo accounts and the reporters of the demo tickets, with
+ * the same generator the seed uses (their names, RUTs, phones and e-mails do not depend on the
+ * date or the categories). scripts/check-logs.mjs looks for them in every log the test suites
+ * wrote (docs/decisions/145-logs-keep-the-cause-not-the-person.md).
+ */
+export function demoPeople(tickets = DEMO_TICKETS): { fullName: string; email: string; rut: string; phone: string }[] {
+  const users = demoUsers.map((u) => ({ fullName: fullName(u), email: u.email, rut: u.rut, phone: u.phone }));
+  const reporters = demoTicketDrafts(tickets, new Date(0), ['CLAIM']).map((d) => ({ fullName: d.fullName, email: d.email, rut: d.rut, phone: d.phone }));
+  return [...users, ...reporters];
+}
+
 export type SeedOptions = {
   demo: boolean;
   adminEmail?: string;
@@ -42,7 +57,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   }
   if (options.demo) {
     for (const user of demoUsers) await ensureProfile(db, { ...user, password: DEMO_PASSWORD });
-    await seedDemoTickets(db, options.now ?? new Date(), options.demoTickets ?? 300);
+    await seedDemoTickets(db, options.now ?? new Date(), options.demoTickets ?? DEMO_TICKETS);
   }
 }
 
