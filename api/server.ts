@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/db/client';
 import { seedDatabase } from './platform/db/seed';
 import { startJobs } from './platform/jobs/jobs';
 import { localChannel, postgresChannel } from './platform/cluster/channel';
+import { watchChannel } from './http/metrics';
 
 async function main() {
   const config = loadConfig();
@@ -19,8 +21,17 @@ async function main() {
     });
   });
   // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
-  const channel = database.url ? postgresChannel(database.url, console) : localChannel();
+  // Its LISTEN connection proves itself alive with a heartbeat (decision 142); its lines are
+  // JSON from the start, then the app's own logger's once the app exists.
+  const listening = database.url
+    ? postgresChannel(database.url, pino({ level: config.logLevel }), { heartbeatMs: config.clusterHeartbeatMs })
+    : null;
+  const channel = listening ?? localChannel();
   const app = await buildApp({ config, db: database.db, channel, poolStats: database.poolStats, queryCount: database.queryCount, copyOut: database.copyOut });
+  if (listening) {
+    listening.useLogger(app.log.child({ component: 'cluster-channel' }));
+    watchChannel(app.metrics, listening);
+  }
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });

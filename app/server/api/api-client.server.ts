@@ -10,6 +10,7 @@ import { log } from '~/server/observability/log.server';
 import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+import { currentClientSignal } from '../../../server/client-signal.mjs';
 import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
 import { signInAgainPath } from '~/navigation/screens';
 import { safeRedirect } from '~/utils/safe-redirect';
@@ -291,10 +292,15 @@ export class ApiClient {
 
     // The timeout covers the wait for the answer's headers only: a streamed report or the
     // live notifications may then take as long as they need.
-    const timeout = new AbortController();
+    // One controller for both, held by the browser's signal's listener: a signal derived with
+    // AbortSignal.any is only weakly linked to its sources (decision 142).
+    const abort = new AbortController();
+    const clientSignal = this.clientSignal;
+    const clientLeft = () => abort.abort(clientSignal?.reason);
+    clientSignal?.addEventListener('abort', clientLeft, { once: true });
     // An upload's answer comes after its whole body, which a slow phone may take minutes to send.
-    const timer = streamed ? undefined : setTimeout(() => timeout.abort(new Error('timeout')), API_TIMEOUT_MS);
-    const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
+    const timer = streamed ? undefined : setTimeout(() => abort.abort(new Error('timeout')), API_TIMEOUT_MS);
+    const signal = abort.signal;
     let response: Response;
     const done = timeCall(method, path);
     try {
@@ -315,6 +321,17 @@ export class ApiClient {
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     } finally {
       clearTimeout(timer);
+    }
+    if (clientSignal) {
+      // Once the answer has come, fetch's own link to the signal may be gone with its Request:
+      // the browser leaving cancels the body itself (the API sees its connection close). A body
+      // already being relayed is locked, and cancelled by the adapter when the browser leaves.
+      clientSignal.removeEventListener('abort', clientLeft);
+      const cancel = () => {
+        if (response.body && !response.body.locked) void response.body.cancel().catch(() => {});
+      };
+      if (clientSignal.aborted) cancel();
+      else clientSignal.addEventListener('abort', cancel, { once: true });
     }
 
     await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
@@ -383,7 +400,9 @@ export function createApiClient(request: Request, session: AppSession, token: st
       requestId: requestIdOf(request),
       returnTo: returnPathOf(request),
     },
-    request.signal,
+    // server/web.mjs's signal for the browser's request when it serves it; the Request's own
+    // (a copy React Router made, whose link to the browser may be collected) otherwise.
+    currentClientSignal() ?? request.signal,
   );
 }
 
