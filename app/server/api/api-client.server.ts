@@ -82,6 +82,48 @@ class StreamedBody {
   ) {}
 }
 
+/**
+ * The answer of a streamed call, relayed until the browser's request ends (decision 142): then
+ * the call to the API is cancelled (the API sees its connection close: a live stream
+ * unsubscribes) and the relayed body ends. Needed because React Router's Node adapter
+ * (@react-router/node 7.18 on @mjackson/node-fetch-server 0.2) writes a body chunk by chunk
+ * until it ends, without watching the browser's connection, and fetch's own link to the
+ * request's signal is weak (server/client-signal.mjs). Read on demand: nothing is buffered here.
+ */
+function endingWith(response: Response, signal: AbortSignal): Response {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let finished = false;
+  let stop = () => {};
+  const relayed = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stop = () => {
+        if (finished) return;
+        finished = true;
+        void reader.cancel(signal.reason).catch(() => {});
+        controller.close();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (finished) return;
+      if (done) {
+        finished = true;
+        signal.removeEventListener('abort', stop);
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      finished = true;
+      signal.removeEventListener('abort', stop);
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(relayed, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 function throwErrorPage(body: ErrorPageData, status: number): never {
   throw data(body, { status });
 }
@@ -180,7 +222,7 @@ export class ApiClient {
    */
   async stream(path: string, query?: Query): Promise<Response> {
     const response = await this.fetch('GET', path, undefined, query);
-    if (response.ok) return response;
+    if (response.ok) return this.clientSignal ? endingWith(response, this.clientSignal) : response;
     const failure = await this.failure('GET', path, answerOf(response));
     throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
   }
@@ -322,17 +364,7 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
     }
-    if (clientSignal) {
-      // Once the answer has come, fetch's own link to the signal may be gone with its Request:
-      // the browser leaving cancels the body itself (the API sees its connection close). A body
-      // already being relayed is locked, and cancelled by the adapter when the browser leaves.
-      clientSignal.removeEventListener('abort', clientLeft);
-      const cancel = () => {
-        if (response.body && !response.body.locked) void response.body.cancel().catch(() => {});
-      };
-      if (clientSignal.aborted) cancel();
-      else clientSignal.addEventListener('abort', cancel, { once: true });
-    }
+    clientSignal?.removeEventListener('abort', clientLeft);
 
     await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
     return response;
