@@ -139,6 +139,9 @@ export async function notificationRoutes(instance: FastifyInstance) {
     const stopResync = app.notifier.bus.onResync(() => send(readyEvent));
     const heartbeat = setInterval(() => send(': latido\n\n'), HEARTBEAT_MS);
     streams.add(end);
+    // A web whose browser left while the request waited for its checks has closed already: that
+    // 'close' came before the listener above, and nothing else would ever end the stream.
+    if (res.destroyed || request.raw.socket?.destroyed) return close();
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

@@ -140,19 +140,25 @@ describe('the LISTEN connection', () => {
     expect(oldest).toBeGreaterThan(2);
     // ...the listener is replaced and every stream gets a fresh `ready` (refetch what you show)
     // whose count includes what was missed.
-    await stream.until('resync ready', 3 * HEARTBEAT_MS + 2_000, () => stream.readyCounts().length >= 2);
+    await stream.until('resync ready', 3 * HEARTBEAT_MS + 5_000, () => stream.readyCounts().length >= 2);
     const [first, resynced] = stream.readyCounts();
     expect(resynced).toBe(first! + 1);
-    expect(Date.now() - stalledAt).toBeLessThan(4 * HEARTBEAT_MS + 2_000);
-    await until('reconnection counted', 3_000, async () => (await metric(api(0), 'cluster_listen_reconnections_total')) === reconnectionsBefore + 1);
+    // Two periods of silence, then a new connection (slack for a machine under load).
+    expect(Date.now() - stalledAt).toBeLessThan(3 * HEARTBEAT_MS + 5_000);
+    const reconnections = await until('reconnection counted', 3_000, async () => {
+      const total = await metric(api(0), 'cluster_listen_reconnections_total');
+      return total > reconnectionsBefore ? total - reconnectionsBefore : undefined;
+    });
     // ...and the age falls back below a period once the new connection hears its heartbeat.
     await until('heartbeat age back under 2 periods', 3 * HEARTBEAT_MS, async () => (await metric(api(0), 'cluster_listen_heartbeat_age_seconds')) < 2 * (HEARTBEAT_MS / 1000));
 
-    // One JSON line (the API's logger) for the detection and one for the reconnection.
+    // One JSON line (the API's logger) per detection and one per reconnection (on a loaded
+    // machine a late heartbeat may count as one more of each).
     const detected = logLines(0, 'heartbeat not heard back');
     const reconnected = logLines(0, 'listener reconnected');
-    expect(detected).toHaveLength(1);
-    expect(reconnected).toHaveLength(1);
+    expect(detected.length).toBeGreaterThanOrEqual(1);
+    expect(detected).toHaveLength(reconnections);
+    expect(reconnected).toHaveLength(reconnections);
     expect(detected[0]!.component).toBe('cluster-channel');
     expect(detected[0]!.level).toBe(40);
 
@@ -211,14 +217,14 @@ describe('browsers that leave', () => {
     expect(await metric(web(0), 'live_streams_open')).toBe(100);
     // ...stay a while (the web process collects its garbage meanwhile)...
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    // ...and leave, sockets destroyed; 20 more leave before their answer has come.
+    // ...and leave, sockets destroyed; 20 more leave before their answer has come, each at a
+    // different moment of its way (the web's session check, its call, the API's checks).
     for (const tab of tabs) tab.leave();
     const hasty = Array.from({ length: 20 }, () => openStream(`${web(0)}/resources/notifications/stream`, { cookie }));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    for (const tab of hasty) tab.leave();
+    await Promise.all(hasty.map((tab, i) => new Promise((resolve) => setTimeout(resolve, i * 5)).then(() => tab.leave())));
 
-    await until('the web holds none', 5_000, async () => (await metric(web(0), 'live_streams_open')) === 0);
-    await until('the API holds none', 5_000, async () => (await metric(api(0), 'live_streams_open')) === 0);
+    await until('the web holds none', 10_000, async () => (await metric(web(0), 'live_streams_open')) === 0);
+    await until('the API holds none', 10_000, async () => (await metric(api(0), 'live_streams_open')) === 0);
     // And none comes back later (a relay answered after its browser left).
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await metric(api(0), 'live_streams_open')).toBe(0);

@@ -339,7 +339,8 @@ export class ApiClient {
     const abort = new AbortController();
     const clientSignal = this.clientSignal;
     const clientLeft = () => abort.abort(clientSignal?.reason);
-    clientSignal?.addEventListener('abort', clientLeft, { once: true });
+    if (clientSignal?.aborted) clientLeft();
+    else clientSignal?.addEventListener('abort', clientLeft, { once: true });
     // An upload's answer comes after its whole body, which a slow phone may take minutes to send.
     const timer = streamed ? undefined : setTimeout(() => abort.abort(new Error('timeout')), API_TIMEOUT_MS);
     const signal = abort.signal;
