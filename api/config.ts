@@ -21,6 +21,8 @@ const configSchema = z.object({
   TOKEN_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   /** Milliseconds a stopping process may take to finish its requests before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Milliseconds between the heartbeats the LISTEN connection must hear back (decision 142). */
+  CLUSTER_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Roles that must sign in with a second step (comma-separated; empty: nobody is forced). */
   TWO_STEP_ROLES: z.string().default('ADMIN'),
   /** Origins allowed to call the API from a browser (comma-separated). */
@@ -88,6 +90,8 @@ export type Config = {
   tokenMaxMs: number;
   corsOrigins: string[];
   shutdownTimeoutMs: number;
+  /** The cluster channel's heartbeat period; silent for two of them, its LISTEN connection is replaced. */
+  clusterHeartbeatMs: number;
   /** Roles whose sign-in needs a second step (TOTP); the other staff may choose one. */
   twoStepRoles: Role[];
   logLevel: string;
@@ -165,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     driverTokenIdleMs: c.DRIVER_TOKEN_IDLE_MINUTES * 60_000,
     tokenMaxMs: c.TOKEN_MAX_HOURS * 3_600_000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    clusterHeartbeatMs: c.CLUSTER_HEARTBEAT_MS,
     corsOrigins: c.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     twoStepRoles: twoStepRolesOf(c.TWO_STEP_ROLES),
     logLevel: c.LOG_LEVEL,

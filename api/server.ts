@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db/client';
 import { seedDatabase } from './platform/db/seed';
 import { startJobs } from './platform/jobs/jobs';
 import { localChannel, postgresChannel } from './platform/cluster/channel';
+import { watchChannel } from './http/metrics';
 
 /**
  * Every line this process writes is JSON with `service: "api"` (docs/decisions/145-logs-keep-the-cause-not-the-person.md):
@@ -52,8 +53,13 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
     });
   });
   // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
-  const channel = database.url ? postgresChannel(database.url, log) : localChannel();
+  // Its LISTEN connection proves itself alive with a heartbeat (decision 142).
+  const listening = database.url
+    ? postgresChannel(database.url, log.child({ component: 'cluster-channel' }), { heartbeatMs: config.clusterHeartbeatMs })
+    : null;
+  const channel = listening ?? localChannel();
   const app = await buildApp({ config, logger: log, db: database.db, channel, poolStats: database.poolStats, queryCount: database.queryCount, copyOut: database.copyOut });
+  if (listening) watchChannel(app.metrics, listening);
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });

@@ -14,6 +14,7 @@ import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
 import { answerClientError, refuseAndClose } from './request-guard.mjs';
+import { withClientSignal } from './client-signal.mjs';
 import { isValidHost } from '../contract/valid-host.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -199,10 +200,17 @@ const server = http.createServer((req, res) => {
       if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
+    // The browser's request as a signal held for as long as the response: aborted when the
+    // response closes before it finished (the browser left), so the API calls made for it, and
+    // a live relay's stream on the API, end with it (server/client-signal.mjs, decision 142).
+    const clientGone = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) clientGone.abort();
+    });
     compressPages(req, res, () => {
       // Whatever the app still throws (a response stream failing half-way) ends this request only.
       // A request target no URL can be built from ("http://[::1/") is the client's mistake: 400.
-      app(req, res).catch((err) => {
+      withClientSignal(clientGone.signal, () => app(req, res)).catch((err) => {
         const invalidUrl = err?.code === 'ERR_INVALID_URL';
         if (invalidUrl) log.warn({ requestId: req.id }, 'request target is not a URL');
         else log.error({ err }, 'request failed');

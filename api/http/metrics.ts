@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { readBearerToken } from '@contract/auth';
 import { mailQueue } from '../platform/db/schema';
 import { MAIL_ATTEMPTS } from '../platform/mail/queue';
+import type { ChannelHealth } from '../platform/cluster/channel';
 import { notFound } from './errors';
 import { routeLabelOf } from './logging';
 
@@ -87,6 +88,30 @@ export class ApiMetrics {
       });
     }
   }
+}
+
+/**
+ * The cluster channel's LISTEN connection (docs/decisions/142-live-notifications-that-heal.md):
+ * how long since its own heartbeat came back, and how many times it was replaced.
+ */
+export function watchChannel(metrics: ApiMetrics, health: ChannelHealth): void {
+  new Gauge({
+    name: 'cluster_listen_heartbeat_age_seconds',
+    help: 'Seconds since this process last heard its own heartbeat back through LISTEN (above 2 periods: the listener is replaced)',
+    registers: [metrics.registry],
+    collect() {
+      this.set(health.heartbeatAgeSeconds());
+    },
+  });
+  new Counter({
+    name: 'cluster_listen_reconnections_total',
+    help: 'Times the LISTEN connection was replaced (lost, or silent past two heartbeats); each one resyncs the live streams',
+    registers: [metrics.registry],
+    collect() {
+      this.reset();
+      this.inc(health.reconnections());
+    },
+  });
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -100,38 +100,58 @@ export async function notificationRoutes(instance: FastifyInstance) {
     const stillSignedIn = async () => (await resolveToken(app.db, token, policy)).principal?.profileId === profileId;
     reply.hijack();
     const res = reply.raw;
+    // The stream lives as long as the connection that asked for it (the web's relay, which ends
+    // it when its browser leaves): once closed, nothing is sent, no token check is made, and its
+    // subscriptions go (decision 142). Counted once each way for /metrics.
+    let open = true;
+    app.metrics.liveStreams.inc();
+    const close = () => {
+      if (!open) return;
+      open = false;
+      clearInterval(heartbeat);
+      unsubscribe();
+      stopResync();
+      streams.delete(end);
+      app.metrics.liveStreams.dec();
+    };
+    const end = () => {
+      close();
+      res.end();
+    };
+    res.once('close', close);
+    const gone = () => !open || res.destroyed || res.writableEnded;
+    // One write at a time, in order, each after its check.
+    let queue = Promise.resolve();
+    const send = (text: string | (() => Promise<string>)) => {
+      queue = queue
+        .then(async () => {
+          if (gone()) return;
+          if (!(await stillSignedIn())) return end();
+          const body = typeof text === 'string' ? text : await text();
+          if (!gone()) res.write(body);
+        })
+        .catch(() => end());
+    };
+    const readyEvent = async () => `event: ready\ndata: ${JSON.stringify({ unread: await app.notifier.unreadCount(profileId) })}\n\n`;
+    const unsubscribe = app.notifier.bus.subscribe(profileId, (event) => send(`event: notification\ndata: ${JSON.stringify(event)}\n\n`));
+    // Notifications may have been missed (the LISTEN connection was replaced): a fresh `ready`
+    // with the count as it is now, which the browser takes as "refetch what you show".
+    const stopResync = app.notifier.bus.onResync(() => send(readyEvent));
+    const heartbeat = setInterval(() => send(': latido\n\n'), HEARTBEAT_MS);
+    streams.add(end);
+    // A web whose browser left while the request waited for its checks has closed already: that
+    // 'close' came before the listener above, and nothing else would ever end the stream.
+    if (res.destroyed || request.raw.socket?.destroyed) return close();
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    res.write(`event: ready\ndata: ${JSON.stringify({ unread: await app.notifier.unreadCount(profileId) })}\n\n`);
-    // One write at a time, in order, each after its check.
-    let queue = Promise.resolve();
-    const send = (text: string) => {
-      queue = queue
-        .then(async () => {
-          if (res.writableEnded) return;
-          if (await stillSignedIn()) res.write(text);
-          else end();
-        })
-        .catch(() => end());
-    };
-    const unsubscribe = app.notifier.bus.subscribe(profileId, (event) => send(`event: notification\ndata: ${JSON.stringify(event)}\n\n`));
-    const heartbeat = setInterval(() => send(': latido\n\n'), HEARTBEAT_MS);
-    const close = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(end);
-    };
-    const end = () => {
-      close();
-      res.end();
-    };
-    streams.add(end);
-    app.metrics.liveStreams.inc();
-    request.raw.once('close', () => app.metrics.liveStreams.dec());
-    request.raw.on('close', close);
+    try {
+      res.write(await readyEvent());
+    } catch {
+      end();
+    }
   });
 }

@@ -67,8 +67,8 @@ export type Deployment = { apis: Proc[]; webs: Proc[]; databaseUrl: string; data
 export async function startDeployment(options: {
   apis: number;
   env?: Record<string, string>;
-  /** Settings of API process `i` only (a database reached through a proxy...). */
-  apiEnv?: (i: number) => Record<string, string>;
+  /** Settings of API process `i` only (a database reached through a proxy...); `databaseUrl` is the fresh database's. */
+  apiEnv?: (i: number, databaseUrl: string) => Record<string, string>;
   /** Settings of web process `i` only (its API's address...). */
   webEnv?: (i: number, apis: Proc[]) => Record<string, string>;
 }): Promise<Deployment> {
@@ -78,7 +78,7 @@ export async function startDeployment(options: {
   for (let i = 0; i < options.apis; i++) {
     const port = await freePort();
     apis.push(
-      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', TWO_STEP_ROLES: '', ...options.env, ...options.apiEnv?.(i) }, port),
+      startProcess(`${buildDir}/api/server.mjs`, { API_PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url, SEED: 'demo', TWO_STEP_ROLES: '', ...options.env, ...options.apiEnv?.(i, database.url) }, port),
     );
   }
   const webs: Proc[] = [];

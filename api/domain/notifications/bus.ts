@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { NotificationEvent } from '@contract/notification';
-import { localChannel, type ClusterChannel } from '../../platform/cluster/channel';
+import { localChannel, RESYNC_TOPIC, type ClusterChannel } from '../../platform/cluster/channel';
 
 const TOPIC = 'notification';
+/** The emitter's event for "messages may have been missed" (no profile id looks like it). */
+const RESYNC = Symbol('resync');
 
 /**
  * Live delivery to the open streams (one per browser tab, through the web app), each listening
@@ -18,6 +20,8 @@ export class NotificationBus {
       const { profileId, event } = message as { profileId: string; event: NotificationEvent };
       this.emitter.emit(profileId, event);
     });
+    // The channel lost its connection and got it back: every stream re-reads what it shows.
+    channel.subscribe(RESYNC_TOPIC, () => this.emitter.emit(RESYNC));
   }
 
   publish(profileId: string, event: NotificationEvent): void {
@@ -27,5 +31,11 @@ export class NotificationBus {
   subscribe(profileId: string, listener: (event: NotificationEvent) => void): () => void {
     this.emitter.on(profileId, listener);
     return () => this.emitter.off(profileId, listener);
+  }
+
+  /** Called when notifications may have been missed (decision 142): the stream resends its count. */
+  onResync(listener: () => void): () => void {
+    this.emitter.on(RESYNC, listener);
+    return () => this.emitter.off(RESYNC, listener);
   }
 }

@@ -13,6 +13,7 @@ import { failoverReasonOf, mayRetry, type FailoverReason } from './failover.serv
 import { upstreamsFor, type Upstream } from './upstreams.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
+import { currentClientSignal } from '../../../server/client-signal.mjs';
 import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
 import { signInAgainPath } from '~/navigation/screens';
 import { safeRedirect } from '~/utils/safe-redirect';
@@ -148,6 +149,48 @@ class StreamedBody {
   ) {}
 }
 
+/**
+ * The answer of a streamed call, relayed until the browser's request ends (decision 142): then
+ * the call to the API is cancelled (the API sees its connection close: a live stream
+ * unsubscribes) and the relayed body ends. Needed because React Router's Node adapter
+ * (@react-router/node 7.18 on @mjackson/node-fetch-server 0.2) writes a body chunk by chunk
+ * until it ends, without watching the browser's connection, and fetch's own link to the
+ * request's signal is weak (server/client-signal.mjs). Read on demand: nothing is buffered here.
+ */
+function endingWith(response: Response, signal: AbortSignal): Response {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let finished = false;
+  let stop = () => {};
+  const relayed = new ReadableStream<Uint8Array>({
+    start(controller) {
+      stop = () => {
+        if (finished) return;
+        finished = true;
+        void reader.cancel(signal.reason).catch(() => {});
+        controller.close();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (finished) return;
+      if (done) {
+        finished = true;
+        signal.removeEventListener('abort', stop);
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    async cancel(reason) {
+      finished = true;
+      signal.removeEventListener('abort', stop);
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+  return new Response(relayed, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 function throwErrorPage(body: ErrorPageData, status: number): never {
   throw data(body, { status });
 }
@@ -246,7 +289,7 @@ export class ApiClient {
    */
   async stream(path: string, query?: Query): Promise<Response> {
     const response = await this.fetch('GET', path, undefined, query);
-    if (response.ok) return response;
+    if (response.ok) return this.clientSignal ? endingWith(response, this.clientSignal) : response;
     const failure = await this.failure('GET', path, answerOf(response));
     throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
   }
@@ -424,10 +467,16 @@ export class ApiClient {
 
     // The timeout covers the wait for the answer's headers only: a streamed report or the
     // live notifications may then take as long as they need.
-    const timeout = new AbortController();
+    // One controller for both, held by the browser's signal's listener: a signal derived with
+    // AbortSignal.any is only weakly linked to its sources (decision 142).
+    const abort = new AbortController();
+    const clientSignal = this.clientSignal;
+    const clientLeft = () => abort.abort(clientSignal?.reason);
+    if (clientSignal?.aborted) clientLeft();
+    else clientSignal?.addEventListener('abort', clientLeft, { once: true });
     // An upload's answer comes after its whole body, which a slow phone may take minutes to send.
-    const timer = streamed ? undefined : setTimeout(() => timeout.abort(new Error('timeout')), API_TIMEOUT_MS);
-    const signal = this.clientSignal ? AbortSignal.any([timeout.signal, this.clientSignal]) : timeout.signal;
+    const timer = streamed ? undefined : setTimeout(() => abort.abort(new Error('timeout')), API_TIMEOUT_MS);
+    const signal = abort.signal;
     let response: Response;
     const done = timeCall(method, path);
     // An upload goes again to another API only while what was read of it is still kept (decision 143).
@@ -464,6 +513,7 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
     }
+    clientSignal?.removeEventListener('abort', clientLeft);
 
     await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
     return response;
@@ -531,7 +581,9 @@ export function createApiClient(request: Request, session: AppSession, token: st
       requestId: requestIdOf(request),
       returnTo: returnPathOf(request),
     },
-    request.signal,
+    // server/web.mjs's signal for the browser's request when it serves it; the Request's own
+    // (a copy React Router made, whose link to the browser may be collected) otherwise.
+    currentClientSignal() ?? request.signal,
   );
 }
 
