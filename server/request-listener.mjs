@@ -53,6 +53,9 @@ export function createRequestListener({ build, mode }) {
   };
 }
 
+/** How much of a request's body may wait for the app to read it. */
+const REQUEST_BODY_ROOM = 256 * 1024;
+
 function requestOf(req, signal) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
@@ -60,14 +63,33 @@ function requestOf(req, signal) {
   const url = new URL(req.url, `${protocol}//${headers.get('host') ?? 'localhost'}`);
   const init = { method: req.method ?? 'GET', headers, signal };
   if (init.method !== 'GET' && init.method !== 'HEAD') {
-    // As the adapter reads it: a client that resets mid-body leaves a body that never ends, and the
-    // request ends with its socket (decision 131).
-    init.body = new ReadableStream({
-      start(body) {
-        req.on('data', (chunk) => body.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-        req.on('end', () => body.close());
+    // Read as the app reads it: the socket pauses while REQUEST_BODY_ROOM waits unread (an upload
+    // passed on to a slow API is not held here whole). A client that resets mid-body leaves a body
+    // that never ends, as with the adapter, and the request ends with its socket (decision 131).
+    let cancelled = false;
+    init.body = new ReadableStream(
+      {
+        start(body) {
+          req.on('data', (chunk) => {
+            if (cancelled) return;
+            body.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            if ((body.desiredSize ?? 1) <= 0) req.pause();
+          });
+          req.on('end', () => {
+            if (!cancelled) body.close();
+          });
+        },
+        pull() {
+          req.resume();
+        },
+        cancel() {
+          // Nobody reads the rest: let it flow away.
+          cancelled = true;
+          req.resume();
+        },
       },
-    });
+      new ByteLengthQueuingStrategy({ highWaterMark: REQUEST_BODY_ROOM }),
+    );
     init.duplex = 'half';
   }
   return new Request(url, init);

@@ -109,3 +109,63 @@ describe('answers at the browser\'s pace', () => {
     expect(source.pulled).toBeLessThan(TOTAL);
   });
 });
+
+describe('request bodies at the app\'s pace', () => {
+  it('reads an upload no faster than the app takes it, and gives the app all of it', async () => {
+    const { port } = upload.server.address() as AddressInfo;
+    const sent = { bytes: 0 };
+    const answer = new Promise<string>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/', agent: false, headers: { 'content-type': 'application/octet-stream', 'content-length': String(TOTAL) } }, (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      const chunk = Buffer.alloc(CHUNK, 7);
+      const writeMore = () => {
+        while (sent.bytes < TOTAL) {
+          sent.bytes += CHUNK;
+          if (!request.write(chunk)) return void request.once('drain', writeMore);
+        }
+        request.end();
+      };
+      writeMore();
+    });
+    await sleep(1_000);
+    // The action has not read yet: the web took what the sockets hold, not the 64 MB.
+    expect(upload.bytesRead()).toBeLessThan(16 * 1024 * 1024);
+    expect(sent.bytes).toBeLessThan(TOTAL);
+    upload.release();
+    expect(await answer).toBe(String(TOTAL));
+  });
+});
+
+/** An app whose action reads its body only when the test says so, and answers how many bytes it read. */
+const upload = (() => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const uploadBuild = {
+    ...build,
+    routes: {
+      root: {
+        ...(build.routes.root as object),
+        module: {
+          action: async ({ request }: { request: Request }) => {
+            await released;
+            return new Response(String((await request.arrayBuffer()).byteLength));
+          },
+        },
+      },
+    },
+    assets: { ...build.assets, routes: { root: { ...build.assets.routes.root, hasLoader: false, hasAction: true } } },
+  } as unknown as ServerBuild;
+  const uploadListener = createRequestListener({ build: uploadBuild, mode: 'production' });
+  let socket: import('node:net').Socket | undefined;
+  const server = http.createServer((req, res) => {
+    socket = req.socket;
+    void uploadListener(req, res);
+  });
+  return { server, release: () => release(), bytesRead: () => socket?.bytesRead ?? 0 };
+})();
+beforeAll(() => new Promise<void>((resolve) => upload.server.listen(0, '127.0.0.1', resolve)));
+afterAll(() => new Promise((resolve) => upload.server.close(resolve)));
