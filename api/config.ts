@@ -74,6 +74,8 @@ const configSchema = z.object({
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   /** Hours the API keeps each submission key with its answer (decision 136): a day at least, so a resend the next morning still finds it. */
   IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24, 'at least 24 hours').max(24 * 30).default(24),
+  /** Exports (report files) one process runs at once, each with at most one COPY connection; past them 503 (decision 144). */
+  EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
 });
 
 export type Config = {
@@ -124,6 +126,8 @@ export type Config = {
   idempotencyKeyMs: number;
   /** Tests only: a shorter wait for a copy of a request still running than WAIT_MS (api/http/idempotency.ts). */
   idempotencyWaitMs?: number;
+  /** Exports running at once in this process (EXPORT_CONNECTIONS; api/domain/reports/export-connections.ts). */
+  exportConnections: number;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -187,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
     idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
+    exportConnections: c.EXPORT_CONNECTIONS,
   };
 }
 

@@ -68,6 +68,8 @@ export const messages = {
   notifyTicketLate: 'El evento {{folio}} está atrasado',
   // Reports.
   reportMonthInvalid: 'Indique un mes entre 1 y 12',
+  /** Every export place of the API process is taken (EXPORT_CONNECTIONS, decision 144): 503 with Retry-After. */
+  exportsBusy: 'Hay muchas descargas en curso; intente nuevamente en unos segundos',
   reportYearInvalid: 'Indique un año válido',
   // docs/specification.md, "8. The error catalogue" and "Login screen", verbatim.
   invalidCredentials: 'Credenciales invalidas',

@@ -1,15 +1,16 @@
 // The web app's production HTTP server: static assets from build/client (precompressed),
 // everything else through React Router, pages compressed as they stream (see
-// docs/decisions/004-web-server.md and 127-pages-compressed-in-process.md).
+// docs/decisions/004-web-server.md and 127-pages-compressed-in-process.md); answers at the
+// browser's pace (144-downloads-with-backpressure.md).
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequestListener } from '@react-router/node';
 import sirv from 'sirv';
 import { normaliseAddress, parseTrustedProxies, passClientAddress } from './client-address.mjs';
 import { REQUEST_ID_HEADER, requestIdFrom } from '../contract/request-id.mjs';
 import { accessLog } from './access-log.mjs';
 import { compressPages } from './compress-pages.mjs';
+import { createRequestListener } from './request-listener.mjs';
 import { createLogger } from './log.mjs';
 import { liveStreams, mayReadMetrics, serveMetrics } from './metrics.mjs';
 import { routePatternMatcher } from './route-pattern.mjs';
@@ -112,7 +113,9 @@ const assets = sirv(path.join(buildDir, 'client'), {
   },
 });
 
-const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production' });
+// Answers written at the browser's pace: a stalled download holds no more than a socket's worth
+// here (server/request-listener.mjs, decision 144).
+const app = createRequestListener({ build, mode: process.env.NODE_ENV ?? 'production', log });
 
 /** Sets a header as the app will read it: React Router's adapter builds its Request from `req.rawHeaders`. */
 function replaceRequestHeader(req, name, value) {

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { Gauge } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
@@ -7,11 +8,15 @@ import { messages } from '@contract/messages';
 import { REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
 import { canDownloadReports, canSeeEveryTicket } from '@contract/permissions';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { allowRoles, principalOf, requireAuth } from '../http/auth';
 import { computeStatistics, type StatisticsScope } from '../domain/reports/statistics';
 import { monthRange, reportSink, writeMonthlyReport } from '../domain/reports/monthly';
+import { ExportConnections, releaseWhenOver } from '../domain/reports/export-connections';
+
+/** Seconds a refused export is told to wait (a month's CSV takes a few seconds at the database's speed). */
+export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 5;
 
 /** month and year together, or neither (then the whole history). */
 const statisticsQuery = reportQuerySchema
@@ -29,6 +34,25 @@ const reportParams = z.object({
 
 export async function reportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // At most EXPORT_CONNECTIONS exports at once in this process (decision 144), and how many run,
+  // for /metrics and the alert of docs/operations.md.
+  const exports = new ExportConnections(app.config.exportConnections);
+  new Gauge({
+    name: 'export_connections_in_use',
+    help: 'Report exports running now, each holding at most one COPY connection (PostgreSQL)',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(exports.inUse);
+    },
+  });
+  new Gauge({
+    name: 'export_connections_max',
+    help: 'Report exports one process runs at once (EXPORT_CONNECTIONS); past them 503 with Retry-After',
+    registers: [app.metrics.registry],
+    collect() {
+      this.set(exports.max);
+    },
+  });
   /** Every dashboard's numbers: the whole concession, or a driver's own tickets. */
   const statistics = routeSchema({
     summary: 'Las cifras de los paneles: toda la concesión, o los eventos propios de un conductor',
@@ -61,18 +85,34 @@ export async function reportRoutes(instance: FastifyInstance) {
         [REPORT_CONTENT_TYPES.csv]: 'CSV en UTF-8 con BOM; por omisión con ";" y coma decimal, como lo abre Excel en Chile',
       },
     },
-    errors: [404],
+    errors: [404, 503],
   });
   app.get('/api/report/:id', { onRequest: [requireAuth, allowRoles(canDownloadReports)], schema: report }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || !isReportId(id)) throw notFound();
     const query = request.query;
+    // A place among the process's exports, or 503 at once: a download never waits for one.
+    const release = exports.tryAcquire();
+    if (!release) {
+      request.log.warn({ report: id, inUse: exports.inUse }, 'export refused: every export connection is busy');
+      throw new ApiError(503, messages.exportsBusy, undefined, { 'retry-after': String(EXPORTS_BUSY_RETRY_AFTER_SECONDS) });
+    }
     const body = new PassThrough();
-    const sink = reportSink(body, id, query.format, query.dialect);
-    writeMonthlyReport(app.db, id, query.year, query.month, sink, { copyOut: app.copyOut }).catch((error: unknown) => {
-      request.log.error({ err: error, report: id }, 'report stopped');
-      body.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
+    let writing: Promise<void>;
+    try {
+      const sink = reportSink(body, id, query.format, query.dialect);
+      writing = writeMonthlyReport(app.db, id, query.year, query.month, sink, { copyOut: app.copyOut }).catch((error: unknown) => {
+        // A reader that left is not the report's failure (Fastify destroys the body then).
+        if (!body.destroyed) request.log.error({ err: error, report: id }, 'report stopped');
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    // Given back when the body is over (read, failed, or its reader left) and the writer has
+    // let its COPY connection go.
+    releaseWhenOver(release, body, writing);
     return reply
       .header('content-type', REPORT_CONTENT_TYPES[query.format])
       .header('content-disposition', `attachment; filename="${reportFileName(id, query.year, query.month, query.format)}"`)

@@ -1,9 +1,10 @@
 // Serves the bare app's production build the way server/web.mjs serves the product: Node's
-// http server, sirv for the built files and React Router's request listener, and nothing else.
+// http server, sirv for the built files and the product's request listener (server/request-listener.mjs), and
+// nothing else.
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequestListener } from '@react-router/node';
+import { createRequestListener } from '../../server/request-listener.mjs';
 import sirv from 'sirv';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

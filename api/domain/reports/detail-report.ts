@@ -224,7 +224,12 @@ export async function detailCsv(db: Database, copyOut: CopyOut | undefined, rang
     const lines = copyBinaryValues();
     // A reader that goes away destroys the lines, and so the copy; a failed copy fails the lines.
     pipeline(copied, lines, () => undefined);
-    await out.copied(lines);
+    try {
+      await out.copied(lines);
+    } finally {
+      // The export keeps its place until its connection is gone (decision 144).
+      await copied.connectionClosed;
+    }
     return;
   }
   await inBatches<{ line: string; id: number; createdKey: string }>(db, csvLine(dialect, now), range, (rows) =>

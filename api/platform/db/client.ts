@@ -24,7 +24,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * with the stream; destroying the stream stops the copy. PostgreSQL only: PGlite has no COPY to a
  * client (decision 122).
  */
-export type CopyOut = (query: SQL, options: string) => Promise<Readable>;
+export type CopyOut = (query: SQL, options: string) => Promise<CopyStream>;
+
+/**
+ * A COPY's bytes, and when its connection is gone: an export keeps its place among
+ * EXPORT_CONNECTIONS until then (decision 144).
+ */
+export type CopyStream = Readable & { connectionClosed: Promise<void> };
+
+/** How the export connections name themselves to PostgreSQL (`pg_stat_activity.application_name`). */
+export const EXPORT_APPLICATION_NAME = 'concesion-export';
+
+/** Past this after the copy ended, a connection that has not closed (a stalled network path) is cut. */
+const COPY_CLOSE_TIMEOUT_MS = 5_000;
 
 export type DatabaseHandle = {
   db: Database;
@@ -145,17 +157,36 @@ export function openDatabase(options: {
  * has its own connection without the pool's 4 s limits: a copy never holds one of the pool's
  * connections, and ends it when the stream ends, fails or is destroyed.
  */
-async function copyOutOf(databaseUrl: string, query: SQL, options: string): Promise<Readable> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3_000, keepAlive: true });
+async function copyOutOf(databaseUrl: string, query: SQL, options: string): Promise<CopyStream> {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 3_000,
+    keepAlive: true,
+    // Counted apart from the pool's in pg_stat_activity (docs/operations.md).
+    application_name: EXPORT_APPLICATION_NAME,
+  });
   await client.connect();
   client.on('error', () => undefined);
   try {
-    const stream = client.query(copyTo(`copy (${inlineSql(query)}) to stdout with (${options})`));
+    const stream = client.query(copyTo(`copy (${inlineSql(query)}) to stdout with (${options})`)) as unknown as CopyStream;
     let ended = false;
+    let closed: () => void = () => undefined;
+    stream.connectionClosed = new Promise<void>((resolve) => (closed = resolve));
     const end = () => {
       if (ended) return;
       ended = true;
-      void client.end().catch(() => undefined);
+      const socket = (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+      const cut = setTimeout(() => {
+        socket?.destroy();
+        closed();
+      }, COPY_CLOSE_TIMEOUT_MS);
+      void client
+        .end()
+        .catch(() => undefined)
+        .finally(() => {
+          clearTimeout(cut);
+          closed();
+        });
     };
     stream.on('end', end);
     stream.on('error', end);

@@ -1,4 +1,5 @@
 import { REPORTS } from '@contract/report';
+import { messages } from '@contract/messages';
 
 /** Screen text of the monthly reports screen and its download errors. */
 export const reports = {
@@ -38,5 +39,7 @@ export const reports = {
     forbidden: 'Su perfil no tiene permiso para descargar reportes.',
     unavailable: 'El servicio de reportes no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
     failed: 'No se pudo generar el reporte. Inténtelo de nuevo.',
+    // Every export place of the API is taken (503 with Retry-After, decision 144).
+    busy: `${messages.exportsBusy}.`,
   },
 } as const;

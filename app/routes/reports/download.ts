@@ -5,6 +5,13 @@ import { requireAuth, type AuthState } from '~/server/auth/auth.server';
 import { AREA_BY_ROLE } from '~/navigation/screens';
 import { downloadErrorOf, firstInvalidField, reportRequestSchema, type DownloadError } from './report-request';
 
+/** The catalogue message carried by an error page the API client throws, if any. */
+function messageOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return undefined;
+  const body = (error as { data: unknown }).data;
+  return typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+}
+
 /** A status carried by what the API client throws (an error page's `data()` or a Response). */
 function statusOf(error: unknown): number | null {
   if (error instanceof Response) return error.status;
@@ -18,8 +25,8 @@ function statusOf(error: unknown): number | null {
 /**
  * GET /{area}/reports/download?report=&month=&year=&format=[&dialect=]: the monthly report as a
  * file (CSV in Excel's Chilean dialect unless `dialect=rfc4180`, decision 122).
- * The API's body is passed through as it arrives (no buffering: the Node adapter writes it
- * at the browser's pace). A failure goes back to the reports form with the choice kept and
+ * The API's body is passed through as it arrives, no faster than the browser reads it
+ * (server/request-listener.mjs waits for each write to drain, decision 144). A failure goes back to the reports form with the choice kept and
  * a reason the page explains in Spanish. Only the areas with reports mount this route.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A redirect (the session ended: 401) leaves as it is.
     if (error instanceof Response && status !== null && status >= 300 && status < 400) throw error;
     if (status === null) throw error;
-    throw back(downloadErrorOf(status));
+    throw back(downloadErrorOf(status, messageOf(error)));
   }
 
   const headers = new Headers({

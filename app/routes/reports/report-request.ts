@@ -1,6 +1,7 @@
 import { REPORT_FORMATS, REPORT_IDS } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
 import { z } from '@contract/zod';
+import { messages } from '@contract/messages';
 
 /** The reports form's fields, as the download route reads them from its address. */
 export const reportRequestSchema = reportQuerySchema.extend({
@@ -9,7 +10,7 @@ export const reportRequestSchema = reportQuerySchema.extend({
 });
 
 /** Why a download came back to the form; each has a sentence in the catalogue (reports.errors). */
-export const DOWNLOAD_ERRORS = ['month', 'year', 'report', 'format', 'invalid', 'forbidden', 'unavailable', 'failed'] as const;
+export const DOWNLOAD_ERRORS = ['month', 'year', 'report', 'format', 'invalid', 'forbidden', 'unavailable', 'busy', 'failed'] as const;
 export type DownloadError = (typeof DOWNLOAD_ERRORS)[number];
 
 export const DOWNLOAD_ERROR_STATUS: Record<DownloadError, number> = {
@@ -20,6 +21,7 @@ export const DOWNLOAD_ERROR_STATUS: Record<DownloadError, number> = {
   invalid: 400,
   forbidden: 403,
   unavailable: 503,
+  busy: 503,
   failed: 500,
 };
 
@@ -36,8 +38,12 @@ export function firstInvalidField(params: URLSearchParams): DownloadError | null
   return 'invalid';
 }
 
-/** What the API's answer status means for the person downloading. */
-export function downloadErrorOf(status: number): DownloadError {
+/**
+ * What the API's answer means for the person downloading. A 503 with the catalogue's
+ * `exportsBusy` is every export place taken (decision 144): try again in a few seconds.
+ */
+export function downloadErrorOf(status: number, message?: string): DownloadError {
+  if (status === 503 && message === messages.exportsBusy) return 'busy';
   if (status === 400) return 'invalid';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'report';

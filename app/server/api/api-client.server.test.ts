@@ -32,6 +32,8 @@ beforeAll(async () => {
       if (request.url === '/closed') return json(401, { errors: { message: 'no', reason: 'closed' } });
       if (request.url === '/missing') return json(404, { errors: { message: 'no' } });
       if (request.url === '/broken') return json(500, { errors: { message: 'no' } });
+      if (request.url === '/exports-busy') return json(503, { errors: { message: messages.exportsBusy } }, { 'retry-after': '5' });
+      if (request.url === '/down') return json(503, { errors: { message: messages.serviceUnavailable } }, { 'retry-after': '5' });
       if (request.url === '/wrong-shape') return json(200, { payload: { n: 'uno' } });
       json(204, null);
     });
@@ -72,6 +74,14 @@ describe('the API client', () => {
     expect(missing).toMatchObject({ init: { status: 404 }, data: { reason: 'service-error', url: '/missing' } });
     const broken = await api.get('/broken', shape).catch((thrown: unknown) => thrown);
     expect(broken).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+  });
+
+  it('tells a download that every export place is busy apart from the API being down (decision 144)', async () => {
+    const api = await client();
+    const busy = await api.stream('/exports-busy').catch((thrown: unknown) => thrown);
+    expect(busy).toMatchObject({ init: { status: 503 }, data: { reason: 'api-error', message: messages.exportsBusy } });
+    const down = await api.stream('/down').catch((thrown: unknown) => thrown);
+    expect(down).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
   });
 
   it('sends a session that ended to the sign-in page with the reason and the page to come back to (decision 138)', async () => {

@@ -288,7 +288,7 @@ export class ApiClient {
    * route. Failures are mapped as in `call`, and 4xx become an error page.
    */
   async stream(path: string, query?: Query): Promise<Response> {
-    const response = await this.fetch('GET', path, undefined, query);
+    const response = await this.fetch('GET', path, undefined, query, undefined, false, { busyIsAnswer: true });
     if (response.ok) return this.clientSignal ? endingWith(response, this.clientSignal) : response;
     const failure = await this.failure('GET', path, answerOf(response));
     throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
@@ -455,6 +455,7 @@ export class ApiClient {
     query?: Query,
     idempotencyKey?: string | null,
     unavailableIsAnswer = false,
+    options: { busyIsAnswer?: boolean } = {},
   ): Promise<Response> {
     const url = this.urlOf(path, query);
     const headers = new Headers({ accept: 'application/json' });
@@ -515,6 +516,17 @@ export class ApiClient {
     }
     clientSignal?.removeEventListener('abort', clientLeft);
 
+    // Every export place of the API is taken (decision 144): not a failure of the service but a
+    // moment to wait, which the page says in its own words (the caller sees the 503 and its message).
+    if (options.busyIsAnswer && response.status === 503) {
+      const failure = await this.failure(method, path, answerOf(response));
+      if (failure.message === messages.exportsBusy) {
+        log.warn({ ...this.logFields(method, path), status: 503 }, 'API export places all busy');
+        throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, 503);
+      }
+      log.error({ ...this.logFields(method, path), status: 503 }, 'API answered with a server error');
+      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
+    }
     await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
     return response;
   }
