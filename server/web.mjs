@@ -22,7 +22,6 @@ const build = await import(path.join(buildDir, 'server/index.js'));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
-const apiUrl = (process.env.CONCESSION_API_URL ?? 'http://127.0.0.1:4000').replace(/\/$/, '');
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 if (metricsToken && metricsToken.length < 16) {
@@ -159,7 +158,8 @@ const server = http.createServer((req, res) => {
   }
   if (req.url === '/readyz') {
     req.routeLabel = '/readyz';
-    void ready().then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(ok ? 'ok' : 'no'));
+    const ok = ready();
+    res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store', ...(ok ? {} : { 'retry-after': '1' }) }).end(ok ? 'ok' : 'no');
     return;
   }
   if (req.url?.startsWith(STREAM_PATH)) {
@@ -201,21 +201,22 @@ const server = http.createServer((req, res) => {
   }
 });
 
-/** Ready for the load balancer: not shutting down, and the API says it is ready (within 1 s). */
-async function ready() {
-  if (draining) return false;
-  try {
-    return (await fetch(`${apiUrl}/api/ready`, { signal: AbortSignal.timeout(1_000) })).ok;
-  } catch {
-    return false;
-  }
-}
+/**
+ * Ready for the load balancer: this process can serve (it listens, with the app's build loaded
+ * before it started listening) and is not shutting down. The API's readiness is not relayed, nor
+ * any peer's: a peer every replica shares would take every replica out at once; pages that need
+ * one answer the product's own 503 page with Retry-After instead
+ * (docs/decisions/141-readiness-and-degraded-peers.md).
+ */
+let listening = false;
+const ready = () => listening && !draining;
 
 // What the HTTP parser refuses (a malformed request line or header, headers over 16 KB) gets its
 // 4xx and the socket closes (decision 131).
 server.on('clientError', answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
+  listening = true;
   log.info(`Web lista en http://localhost:${port}`);
 });
 

@@ -4,14 +4,14 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { STORAGE_KEY, StorageUnavailable, StoredFileMissing, watchSource, type FileStorage, type StoredEntry } from './storage';
+import { PROBE_BODY, PROBE_PREFIX, STORAGE_KEY, StorageUnavailable, StoredFileMissing, watchSource, type FileStorage, type StoredEntry } from './storage';
 
 export type S3Settings = {
   endpoint: string;
@@ -155,7 +155,12 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
       yield* unfinishedUploads();
     },
     async ping() {
-      await client.send(new HeadBucketCommand({ Bucket })).catch(unavailable);
+      // A real write and its removal (decision 141): a read-only or full bucket fails here, where
+      // a HEAD of the bucket would still answer. The probe's name is no storage key, so the orphan
+      // sweep never sees it; one a failed removal leaves behind is five bytes.
+      const probe = `${PREFIX}${PROBE_PREFIX}${randomUUID()}`;
+      await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: PROBE_BODY, ContentLength: PROBE_BODY.length })).catch(unavailable);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: probe })).catch(unavailable);
     },
     close() {
       client.destroy();

@@ -1,5 +1,5 @@
-import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -27,7 +27,10 @@ export type FileStorage = {
    * files and the remains of uploads never completed (`.partial` files, multipart uploads).
    */
   list(): AsyncIterable<StoredEntry>;
-  /** Resolves when the store can be written to (readiness, /api/ready); `StorageUnavailable` otherwise. */
+  /**
+   * Writes a small probe and removes it (the peer monitor, platform/health/peers.ts): resolves when
+   * the store takes writes; `StorageFull` when its disk is full, `StorageUnavailable` otherwise.
+   */
   ping(): Promise<void>;
   /** Lets go of connections, if any. */
   close?(): void;
@@ -58,6 +61,27 @@ export class StorageUnavailable extends Error {
     this.name = 'StorageUnavailable';
   }
 }
+
+/**
+ * The disk under the store is full (ENOSPC, EDQUOT): nothing was stored (the partial file is
+ * removed), a 507 for the caller (docs/decisions/141-readiness-and-degraded-peers.md).
+ */
+export class StorageFull extends StorageUnavailable {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = 'StorageFull';
+  }
+}
+
+/** Whether a file-system error means "no space left" (the disk, or the user's quota on it). */
+export const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: unknown } | null)?.code as string);
+
+/** The store's failure as the caller's error: full, or unavailable. */
+const storeFailure = (error: unknown) => (isNoSpace(error) ? new StorageFull(error) : new StorageUnavailable(error));
+
+/** The storage probe's name starts with this (never a storage key: the orphan sweep ignores it) and its bytes. */
+export const PROBE_PREFIX = '.probe-';
+export const PROBE_BODY = Buffer.from('probe');
 
 export const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -103,7 +127,7 @@ export function localFileStorage(root: string): FileStorage {
         await rm(partial, { force: true }).catch(() => undefined);
         const sourceError = watched.failure();
         if (sourceError) throw sourceError;
-        throw new StorageUnavailable(error);
+        throw storeFailure(error);
       }
     },
     async open(key) {
@@ -141,11 +165,16 @@ export function localFileStorage(root: string): FileStorage {
       }
     },
     async ping() {
+      // A real write (decision 141): a full disk or a read-only mount fails here, where a check of
+      // the folder's permissions would still pass.
+      const probe = path.join(root, `${PROBE_PREFIX}${randomUUID()}`);
       try {
         await mkdir(root, { recursive: true });
-        await access(root, constants.W_OK);
+        await writeFile(probe, PROBE_BODY, { flag: 'wx' });
       } catch (error) {
-        throw new StorageUnavailable(error);
+        throw storeFailure(error);
+      } finally {
+        await rm(probe, { force: true }).catch(() => undefined);
       }
     },
   };

@@ -7,7 +7,7 @@ import { apiBaseUrlFor, env } from '~/server/env.server';
 import { destroySession, type AppSession } from '~/server/auth/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
-import { apiCalls, apiPathPattern } from '~/server/observability/metrics.server';
+import { apiCalls, apiPathPattern, peerUp } from '~/server/observability/metrics.server';
 import { requestIdOf } from '~/server/observability/observability.server';
 import { REQUEST_ID_HEADER } from '@contract/request-id.mjs';
 import { IDEMPOTENCY_KEY_HEADER } from '@contract/idempotency';
@@ -90,6 +90,7 @@ function timeCall(method: Method, path: string): (status: number | 'error') => v
   const stop = apiCalls.startTimer({ method, path: apiPathPattern(path) });
   return (status) => {
     stop({ status: String(status) });
+    if (status !== 'error') peerUp.set({ peer: 'api' }, 1);
   };
 }
 
@@ -263,7 +264,10 @@ export class ApiClient {
       // A call cancelled because the browser's request is over (it left, or the page already
       // failed on another call) is not the API's failure.
       done('error');
-      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (!this.clientSignal?.aborted) {
+        peerUp.set({ peer: 'api' }, 0);
+        log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      }
       if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
@@ -310,7 +314,10 @@ export class ApiClient {
       done(response.status);
     } catch (error) {
       done('error');
-      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (!this.clientSignal?.aborted) {
+        peerUp.set({ peer: 'api' }, 0);
+        log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      }
       if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     } finally {

@@ -1,4 +1,4 @@
-import { Histogram, register } from 'prom-client';
+import { Gauge, Histogram, register } from 'prom-client';
 
 const NAME = 'web_api_call_duration_seconds';
 
@@ -23,3 +23,14 @@ export function apiPathPattern(path: string): string {
     .map((segment) => (/^\d+$|^[0-9a-f-]{36}$|@|%40/i.test(segment) ? ':id' : segment))
     .join('/');
 }
+
+const PEER_UP = 'peer_up';
+
+/**
+ * Whether the API answered this process's last call (1, whatever its status) or gave no answer
+ * (0: refused, reset, timed out), from the calls pages make anyway: no probe of its own
+ * (docs/decisions/141-readiness-and-degraded-peers.md). A call the browser cancelled says nothing.
+ */
+export const peerUp: Gauge<'peer'> =
+  (register.getSingleMetric(PEER_UP) as Gauge<'peer'> | undefined) ??
+  new Gauge({ name: PEER_UP, help: 'Whether the API answered the last call (1) or not (0)', labelNames: ['peer'] });
