@@ -1,4 +1,6 @@
-import type { RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, type RouterContextProvider } from 'react-router';
+import { messages } from '@contract/messages';
+import { isErrorPageData } from '~/utils/error-data';
 import { proxiedDisposition } from '@contract/file-names';
 import { requireAuth } from '~/server/auth/auth.server';
 import { ticketIdOf } from './events.server';
@@ -14,11 +16,20 @@ export async function attachmentFromApi(
   context: Readonly<RouterContextProvider>,
   params: { id: string; attachmentId: string },
   suffix: '' | '/preview',
+  request: Request,
 ): Promise<Response> {
   const { api } = await requireAuth(context);
   const id = ticketIdOf(params.id);
   if (!/^[\w-]{1,64}$/.test(params.attachmentId)) throw new Response(null, { status: 404 });
-  const upstream = await api.stream(`/api/ticket/${id}/attachment/${params.attachmentId}${suffix}`);
+  let upstream: Response;
+  try {
+    upstream = await api.stream(`/api/ticket/${id}/attachment/${params.attachmentId}${suffix}`);
+  } catch (error) {
+    // A resource route's thrown page would reach the browser as JSON: the storage (or the API)
+    // down gets a page of its own, in Spanish, with Retry-After and the way back (decision 141).
+    if (isRouteErrorResponse(error) && (error.status === 503 || error.status === 507)) return unavailablePage(error.status, error.data, new URL(request.url).pathname.replace(/\/attachments\/.*$/, ''));
+    throw error;
+  }
   const headers = new Headers({ 'x-content-type-options': 'nosniff' });
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
@@ -27,4 +38,24 @@ export async function attachmentFromApi(
   // The download's name made again here, without controls and with its type's extension (decision 132).
   if (headers.has('content-disposition')) headers.set('content-disposition', proxiedDisposition(upstream.headers.get('content-disposition'), upstream.headers.get('content-type')));
   return new Response(upstream.body, { status: 200, headers });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The answer to a download or a preview while the attachment storage (or the API) does not
+ * answer: the API's message ("Los adjuntos no están disponibles por ahora…") or the catalogue's,
+ * the reference to quote, and a link back to the event, whose page keeps working.
+ */
+function unavailablePage(status: number, body: unknown, eventPath: string): Response {
+  const page = isErrorPageData(body) ? body : null;
+  const message = page?.reason === 'api-error' ? page.message : messages.serviceUnavailable;
+  const reference = page?.requestId ? `<p>Código de referencia: ${escapeHtml(page.requestId)}</p>` : '';
+  // The event's page in the area this request came from (/…/events/123).
+  const back = eventPath.replace(/[^\w/-]/g, '');
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Adjuntos no disponibles</title></head><body><main id="main"><h1>Adjuntos no disponibles</h1><p class="error-message">${escapeHtml(message)}</p>${reference}<p><a href="${back}">Volver al evento</a></p></main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  });
 }

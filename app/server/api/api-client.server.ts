@@ -52,8 +52,22 @@ type CallOptions<S extends z.ZodType | undefined> = {
 /** What a write that reached no working API answers the page (see `unavailableIsAnswer`). */
 const unavailableFailure = (): ApiFailure => ({ ok: false, status: 503, message: messages.writeUnavailable, fields: {} });
 
-/** Thrown inside the client when a write's API is unavailable; `call` and `forward` turn it into the failure above. */
-class Unavailable extends Error {}
+/**
+ * Thrown inside the client when a write's API is unavailable; `call` and `forward` turn it into
+ * the failure above, or into `degraded`'s when the API said which feature is down.
+ */
+class Unavailable extends Error {
+  constructor(readonly degraded?: ApiFailure) {
+    super('API unavailable');
+  }
+}
+
+/**
+ * The API's answers that say one feature is down while the rest works
+ * (docs/decisions/141-readiness-and-degraded-peers.md): the attachment storage unreachable (503),
+ * or the disk full (507). Their own Spanish message is shown, not the generic 503 page's.
+ */
+const DEGRADED_MESSAGES: readonly string[] = [messages.attachmentStorageDown, messages.storageFull];
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
@@ -140,7 +154,7 @@ export class ApiClient {
     try {
       sent = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, extra, options.unavailableIsAnswer);
     } catch (error) {
-      if (error instanceof Unavailable) return unavailableFailure();
+      if (error instanceof Unavailable) return error.degraded ?? unavailableFailure();
       throw error;
     }
     const { answer, headers } = sent;
@@ -202,7 +216,7 @@ export class ApiClient {
     try {
       response = await this.fetch(method, path, new StreamedBody(body, contentType), undefined, idempotencyKey, options.unavailableIsAnswer);
     } catch (error) {
-      if (error instanceof Unavailable) return unavailableFailure();
+      if (error instanceof Unavailable) return error.degraded ?? unavailableFailure();
       throw error;
     }
     if (!response.ok) return this.failure(method, path, answerOf(response));
@@ -332,8 +346,10 @@ export class ApiClient {
   private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false, unavailableIsAnswer = false): Promise<void> {
     if (answer.status >= 500) {
       log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
-      await answer.discard();
-      if (unavailableIsAnswer) throw new Unavailable();
+      const degraded = answer.status === 503 || answer.status === 507 ? await this.degradedFailure(answer) : undefined;
+      if (!degraded) await answer.discard();
+      if (unavailableIsAnswer) throw new Unavailable(degraded);
+      if (degraded) throwErrorPage({ reason: 'api-error', message: degraded.message, requestId: this.client.requestId }, degraded.status);
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
@@ -346,6 +362,13 @@ export class ApiClient {
       await answer.discard();
       throwErrorPage({ reason: 'service-error', url: path, requestId: this.client.requestId }, 404);
     }
+  }
+
+  /** A 503 or 507 whose envelope names a feature that is down (`DEGRADED_MESSAGES`), as a failure; else undefined. */
+  private async degradedFailure(answer: Answer): Promise<ApiFailure | undefined> {
+    const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
+    if (!body.success || !DEGRADED_MESSAGES.includes(body.data.errors.message)) return undefined;
+    return { ok: false, status: answer.status, message: body.data.errors.message, fields: {} };
   }
 
   private async failure(method: Method, path: string, answer: Answer): Promise<ApiFailure> {
