@@ -25,7 +25,7 @@ import { createMailTransport, type MailTransport } from './platform/mail/transpo
 import { localChannel, RESYNC_TOPIC, type ClusterChannel } from './platform/cluster/channel';
 import { NotificationBus } from './domain/notifications/bus';
 import { Notifier } from './domain/notifications/notifier';
-import { localFileStorage, type FileStorage } from './platform/storage/storage';
+import { guardedStorage, localFileStorage, type FileStorage } from './platform/storage/storage';
 import { s3FileStorage } from './platform/storage/s3-storage';
 import { ReadCache } from './platform/cache/read-cache';
 import { PeerMonitor, type PeerProbe } from './platform/health/peers';
@@ -159,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage =
     deps.storage ??
     (deps.config.s3 ? s3FileStorage(deps.config.s3) : localFileStorage(path.join(deps.config.dataDir, 'attachments')));
-  app.decorate('storage', storage);
+  // While the peer monitor's last storage probe failed, attachment calls answer 503 at once (decision 141).
+  app.decorate('storage', guardedStorage(storage, () => app.peers.isUp('storage') === false));
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
   app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // database, the attachment storage (a probe written and removed), SMTP when configured.
   const probes: PeerProbe[] = [
     { name: 'database', check: () => deps.db.execute(sql`select 1`) },
-    { name: 'storage', check: () => storage.ping() },
+    { name: 'storage', check: () => app.storage.ping() },
   ];
   if (transport.verify) probes.push({ name: 'mail', check: () => transport.verify!() });
   const localData = !deps.config.databaseUrl || !deps.config.s3;

@@ -32,6 +32,9 @@ const PREFIX = 'attachments/';
  */
 const PART_SIZE = 5 * 1024 * 1024;
 
+/** How long a download waits for the store's answer (its headers) before it is a 503 (decision 141). */
+const OPEN_TIMEOUT_MS = 5_000;
+
 /** S3 error codes that mean "no such object" (a missing bucket is a broken store, not a missing file). */
 const MISSING = new Set(['NoSuchKey', 'NotFound']);
 /** The server does not offer that call (S3-compatible servers implement subsets). */
@@ -140,13 +143,19 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
       return { key, size: watched.bytes() };
     },
     async open(key) {
+      // The answer's headers within OPEN_TIMEOUT_MS, or a 503 (a stalled store would otherwise hold
+      // the download for the socket's 30 s, twice); the body then takes as long as the reader does.
+      const answer = new AbortController();
+      const timer = setTimeout(() => answer.abort(new Error(`no answer within ${OPEN_TIMEOUT_MS} ms`)), OPEN_TIMEOUT_MS);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }));
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }), { abortSignal: answer.signal });
         return object.Body as Readable;
       } catch (error) {
         if (error instanceof StoredFileMissing) throw error;
         if (error instanceof S3ServiceException && MISSING.has(error.name)) throw new StoredFileMissing(key);
         throw new StorageUnavailable(error);
+      } finally {
+        clearTimeout(timer);
       }
     },
     remove,

@@ -179,3 +179,23 @@ export function localFileStorage(root: string): FileStorage {
     },
   };
 }
+
+/**
+ * The store as the routes use it while the peer monitor says it is down (its last probe failed,
+ * docs/decisions/141-readiness-and-degraded-peers.md): writes and reads fail at once with
+ * `StorageUnavailable` (a 503 with Retry-After) instead of each waiting for the store's own
+ * timeouts (30 s of a stalled S3 connection, twice). The probe itself, the sweep's listing and
+ * removals go through as they are. Back to normal at the first probe that passes.
+ */
+export function guardedStorage(inner: FileStorage, down: () => boolean): FileStorage {
+  const refused = () => new StorageUnavailable(new Error('the storage probe failed: refused at once until it passes'));
+  return {
+    ...inner,
+    put: (source, key) => {
+      if (!down()) return inner.put(source, key);
+      source.resume();
+      return Promise.reject(refused());
+    },
+    open: (key) => (down() ? Promise.reject(refused()) : inner.open(key)),
+  };
+}
