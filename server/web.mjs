@@ -179,7 +179,7 @@ const server = http.createServer((req, res) => {
     // The 503 page (the API or its database is down) says when to try again, as the API does.
     const writeHead = res.writeHead.bind(res);
     res.writeHead = (status, ...rest) => {
-      if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
+      if (status === 503 && !res.hasHeader('retry-after') && !namesRetryAfter(rest)) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
     compressPages(req, res, () => {
@@ -200,6 +200,17 @@ const server = http.createServer((req, res) => {
     dynamic();
   }
 });
+
+/**
+ * Whether writeHead's own headers (an object, or raw [name, value] pairs flat or nested) already
+ * say when to retry: a page's own Retry-After (the attachments' 30 s, decision 141) is kept.
+ */
+function namesRetryAfter(args) {
+  const headers = args.find((arg) => arg && typeof arg === 'object');
+  if (!headers) return false;
+  const names = Array.isArray(headers) ? headers.flat().filter((_, i) => i % 2 === 0) : Object.keys(headers);
+  return names.some((name) => String(name).toLowerCase() === 'retry-after');
+}
 
 /**
  * Ready for the load balancer: this process can serve (it listens, with the app's build loaded

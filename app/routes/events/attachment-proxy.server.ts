@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { messages } from '@contract/messages';
 import { isErrorPageData } from '~/utils/error-data';
 import { proxiedDisposition } from '@contract/file-names';
@@ -27,7 +27,8 @@ export async function attachmentFromApi(
   } catch (error) {
     // A resource route's thrown page would reach the browser as JSON: the storage (or the API)
     // down gets a page of its own, in Spanish, with Retry-After and the way back (decision 141).
-    if (isRouteErrorResponse(error) && (error.status === 503 || error.status === 507)) return unavailablePage(error.status, error.data, new URL(request.url).pathname.replace(/\/attachments\/.*$/, ''));
+    const thrown = thrownPage(error);
+    if (thrown && (thrown.status === 503 || thrown.status === 507)) return unavailablePage(thrown.status, thrown.data, new URL(request.url).pathname.replace(/\/attachments\/.*$/, ''));
     throw error;
   }
   const headers = new Headers({ 'x-content-type-options': 'nosniff' });
@@ -38,6 +39,13 @@ export async function attachmentFromApi(
   // The download's name made again here, without controls and with its type's extension (decision 132).
   if (headers.has('content-disposition')) headers.set('content-disposition', proxiedDisposition(upstream.headers.get('content-disposition'), upstream.headers.get('content-type')));
   return new Response(upstream.body, { status: 200, headers });
+}
+
+/** The error page the API client throws (React Router's `data(body, { status })`): its status and body. */
+function thrownPage(error: unknown): { status: number; data: unknown } | null {
+  const page = error as { data?: unknown; init?: { status?: number } | null } | null;
+  if (typeof page !== 'object' || page === null || !('data' in page) || typeof page.init?.status !== 'number') return null;
+  return { status: page.init.status, data: page.data };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
