@@ -44,6 +44,21 @@ describe('GET /api/ready', () => {
     expect(api.app.peers.isUp('storage')).toBe(true);
   });
 
+  it('stays ready, and alive, while the database fails: the monitor says so instead', async () => {
+    const execute = api.app.db.execute;
+    api.app.db.execute = (() => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))) as never;
+    try {
+      await api.app.peers.probeAll();
+      expect(api.app.peers.isUp('database')).toBe(false);
+      expect((await api.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      expect((await api.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      api.app.db.execute = execute;
+    }
+    await api.app.peers.probeAll();
+    expect(api.app.peers.isUp('database')).toBe(true);
+  });
+
   it('is not ready before the app has warmed up', async () => {
     api.app.warmedUp = false;
     try {
