@@ -25,7 +25,7 @@ import { createMailTransport, type MailTransport } from './platform/mail/transpo
 import { localChannel, RESYNC_TOPIC, type ClusterChannel } from './platform/cluster/channel';
 import { NotificationBus } from './domain/notifications/bus';
 import { Notifier } from './domain/notifications/notifier';
-import { guardedStorage, localFileStorage, type FileStorage } from './platform/storage/storage';
+import { guardedStorage, localFileStorage, StorageFull, type FileStorage } from './platform/storage/storage';
 import { s3FileStorage } from './platform/storage/s3-storage';
 import { ReadCache } from './platform/cache/read-cache';
 import { PeerMonitor, type PeerProbe } from './platform/health/peers';
@@ -158,9 +158,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // what another wrote), else the local folder (one machine, or one shared volume).
   const storage =
     deps.storage ??
-    (deps.config.s3 ? s3FileStorage(deps.config.s3) : localFileStorage(path.join(deps.config.dataDir, 'attachments')));
-  // While the peer monitor's last storage probe failed, attachment calls answer 503 at once (decision 141).
-  app.decorate('storage', guardedStorage(storage, () => app.peers.isUp('storage') === false));
+    (deps.config.s3
+      ? s3FileStorage(deps.config.s3)
+      : localFileStorage(path.join(deps.config.dataDir, 'attachments'), { minFreeBytes: deps.config.attachmentMaxMb * 1024 * 1024 }));
+  // While the peer monitor's last storage probe failed, attachment calls answer 503 (or, its disk
+  // full, uploads 507) at once (decision 141).
+  app.decorate(
+    'storage',
+    guardedStorage(storage, () => (app.peers.isUp('storage') !== false ? 'up' : app.peers.failureOf('storage') instanceof StorageFull ? 'full' : 'down')),
+  );
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
   app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));

@@ -34,7 +34,7 @@ export type PeerMonitorOptions = {
   diskPaths?: string[];
 };
 
-type State = { up: boolean | undefined; since: number };
+type State = { up: boolean | undefined; since: number; failure?: unknown };
 
 /** A probe's outcome within `ms`: a peer that does not answer (a paused path) counts as down. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -86,6 +86,11 @@ export class PeerMonitor {
     return this.states.get(name)?.up;
   }
 
+  /** What the last probe of `name` failed with (undefined while it passes). */
+  failureOf(name: PeerName): unknown {
+    return this.states.get(name)?.failure;
+  }
+
   /** Probes every peer once, together, and records the outcomes; never throws. */
   probeAll(): Promise<void> {
     // One round at a time: a slow round (every probe timing out) is not overtaken by the next.
@@ -112,6 +117,7 @@ export class PeerMonitor {
 
   private record(name: PeerName, up: boolean, failure: unknown) {
     const state = this.states.get(name)!;
+    state.failure = up ? undefined : failure;
     this.peerUp.set({ peer: name }, up ? 1 : 0);
     const before = state.up;
     if (before === up) return;

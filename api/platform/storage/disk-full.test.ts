@@ -9,7 +9,7 @@ import { messages } from '@contract/messages';
 import { storageAnswer } from '../../http/storage-errors';
 import { ApiError } from '../../http/errors';
 import { PeerMonitor } from '../health/peers';
-import { localFileStorage, StorageFull } from './storage';
+import { guardedStorage, localFileStorage, StorageFull, StorageUnavailable } from './storage';
 
 /**
  * A real full disk, without filling this machine's: a 1 MB tmpfs mounted for this file
@@ -82,5 +82,26 @@ describe('local attachment storage on a full disk', () => {
     await storage.remove(stored[0]!.key);
     await monitor.probeAll();
     expect(monitor.isUp('storage')).toBe(true);
+  });
+
+  it('counts a disk that cannot take one more file of the largest size as full; meanwhile uploads are refused at once (507) and downloads go on', async () => {
+    const folder = path.join(dir, 'small');
+    const plain = localFileStorage(folder);
+    const { key } = await plain.put(bytes(10));
+    // 1 MB of disk cannot take a 2 MB file: full, although a probe of a few bytes fits.
+    const strict = localFileStorage(folder, { minFreeBytes: 2 * 1024 * 1024 });
+    await expect(strict.ping()).rejects.toBeInstanceOf(StorageFull);
+
+    let state: 'up' | 'down' | 'full' = 'full';
+    const guarded = guardedStorage(strict, () => state);
+    await expect(guarded.put(bytes(10))).rejects.toBeInstanceOf(StorageFull);
+    let read = 0;
+    for await (const chunk of await guarded.open(key)) read += (chunk as Buffer).length;
+    expect(read).toBe(10);
+    state = 'down';
+    await expect(guarded.open(key)).rejects.toBeInstanceOf(StorageUnavailable);
+    await expect(guarded.put(bytes(10))).rejects.not.toBeInstanceOf(StorageFull);
+    state = 'up';
+    expect((await guarded.put(bytes(10))).size).toBe(10);
   });
 });

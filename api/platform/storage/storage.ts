@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -106,7 +106,12 @@ export function watchSource(source: Readable): { stream: Readable; failure: () =
   return { stream: Readable.from(pass(), { objectMode: false }), failure: () => failed?.error, bytes: () => bytes };
 }
 
-export function localFileStorage(root: string): FileStorage {
+/**
+ * `minFreeBytes`: the probe (`ping`) fails with `StorageFull` while the folder's disk has less
+ * free than this (the largest upload allowed): a disk that cannot take one more file counts as
+ * full before a write meets ENOSPC (decision 141).
+ */
+export function localFileStorage(root: string, options: { minFreeBytes?: number } = {}): FileStorage {
   const fileOf = (key: string) => {
     if (!STORAGE_KEY.test(key)) throw new StoredFileMissing(key);
     return path.join(root, key.slice(0, 2), key);
@@ -171,6 +176,9 @@ export function localFileStorage(root: string): FileStorage {
       try {
         await mkdir(root, { recursive: true });
         await writeFile(probe, PROBE_BODY, { flag: 'wx' });
+        const disk = options.minFreeBytes ? await statfs(root) : undefined;
+        if (disk && disk.bavail * disk.bsize < options.minFreeBytes!)
+          throw Object.assign(new Error(`less than ${options.minFreeBytes} bytes free`), { code: 'ENOSPC' });
       } catch (error) {
         throw storeFailure(error);
       } finally {
@@ -181,21 +189,23 @@ export function localFileStorage(root: string): FileStorage {
 }
 
 /**
- * The store as the routes use it while the peer monitor says it is down (its last probe failed,
- * docs/decisions/141-readiness-and-degraded-peers.md): writes and reads fail at once with
- * `StorageUnavailable` (a 503 with Retry-After) instead of each waiting for the store's own
- * timeouts (30 s of a stalled S3 connection, twice). The probe itself, the sweep's listing and
+ * The store as the routes use it while the peer monitor's last storage probe failed
+ * (docs/decisions/141-readiness-and-degraded-peers.md): when it does not answer, writes and reads
+ * fail at once with `StorageUnavailable` (a 503 with Retry-After) instead of each waiting for the
+ * store's own timeouts (30 s of a stalled S3 connection, twice); when its disk is full, writes
+ * fail at once with `StorageFull` (507) and reads go on. The probe itself, the sweep's listing and
  * removals go through as they are. Back to normal at the first probe that passes.
  */
-export function guardedStorage(inner: FileStorage, down: () => boolean): FileStorage {
-  const refused = () => new StorageUnavailable(new Error('the storage probe failed: refused at once until it passes'));
+export function guardedStorage(inner: FileStorage, state: () => 'up' | 'down' | 'full'): FileStorage {
+  const why = new Error('the storage probe failed: refused at once until it passes');
   return {
     ...inner,
     put: (source, key) => {
-      if (!down()) return inner.put(source, key);
+      const now = state();
+      if (now === 'up') return inner.put(source, key);
       source.resume();
-      return Promise.reject(refused());
+      return Promise.reject(now === 'full' ? new StorageFull(why) : new StorageUnavailable(why));
     },
-    open: (key) => (down() ? Promise.reject(refused()) : inner.open(key)),
+    open: (key) => (state() === 'down' ? Promise.reject(new StorageUnavailable(why)) : inner.open(key)),
   };
 }
