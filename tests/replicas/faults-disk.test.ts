@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
+import { ticketBody } from '../shared/ticket-body';
 import { createTicket, freePort, stopProcess, tokenOf, waitFor, type Proc } from './cluster';
 
 /**
@@ -72,7 +73,11 @@ const upload = (ticketId: number) => {
 const metrics = () => fetch(`${api.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
 
 describe('the data folder’s disk full (embedded database and local attachments)', () => {
-  it('uploads answer 507 in Spanish once it is full, every acknowledged file stays whole, the storage probe fails, disk_free_bytes shows it, and the process keeps serving', async () => {
+  it('uploads answer 507 in Spanish once it is full, every acknowledged file stays whole, the storage probe fails, disk_free_bytes shows it, a database write gets 507 not 500, and all works again once space is freed', async () => {
+    // What an operator may delete later: an old file of 3 MB in the data folder (through the
+    // process's own mount, /proc/<pid>/root).
+    const inMount = (name: string) => `/proc/${api.child.pid}/root${dataDir}/${name}`;
+    await writeFile(inMount('old-backup'), Buffer.alloc(3 * 1024 * 1024));
     const ticket = await createTicket(api.url, token);
     const acknowledged: string[] = [];
     let refused: Response | undefined;
@@ -97,14 +102,29 @@ describe('the data folder’s disk full (embedded database and local attachments
       expect((await file.arrayBuffer()).byteLength).toBe(PDF.length);
     }
 
-    // A database write on the full disk: stored, or refused clearly (507 / 503), never a 500.
+    // Every last byte taken (a file written into the process's own mount): a
+    // database write on a disk with no space at all is stored or refused clearly, never a 500.
+    const filler = inMount('filler');
+    await writeFile(filler, Buffer.alloc(64 * 1024 * 1024)).catch((error: NodeJS.ErrnoException) => expect(error.code).toBe('ENOSPC'));
     const created = await fetch(`${api.url}/api/ticket`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify((await import('../shared/ticket-body')).ticketBody()),
+      body: JSON.stringify(ticketBody()),
     });
-    expect([201, 503, 507], `${created.status} ${await created.clone().text()}`).toContain(created.status);
+    const createdBody = await created.text();
+    expect([201, 507], `${created.status} ${createdBody}\n${api.output()}`).toContain(created.status);
+    // Measured on this machine: 507 (PostgreSQL's "could not extend file", SQLSTATE 53100). A write
+    // that still found room in the table's last page is stored, and then must be there.
+    if (created.status === 507) expect(JSON.parse(createdBody).errors.message).toBe(messages.storageFull);
+    else expect((await fetch(`${api.url}/api/ticket/${JSON.parse(createdBody).payload.id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect((await fetch(`${api.url}/api/ready`)).status).toBe(200);
     expect((await fetch(`${api.url}/api/ticket/${ticket.id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    // Space again (an operator deleted the old file): without a restart, the probe passes and uploads are taken.
+    await rm(filler);
+    await rm(inMount('old-backup'));
+    await expect.poll(async () => /^peer_up\{peer="storage"\} (\d)$/m.exec(await metrics())?.[1], { timeout: 10_000, interval: 500 }).toBe('1');
+    expect((await upload(ticket.id)).status).toBe(201);
+    expect((await createTicket(api.url, token)).id).toBeGreaterThan(ticket.id);
   });
 });
