@@ -113,7 +113,7 @@ describe('the data folder’s disk full (embedded database and local attachments
     });
     const createdBody = await created.text();
     expect([201, 507], `${created.status} ${createdBody}\n${api.output()}`).toContain(created.status);
-    // Measured on this machine: 507 (PostgreSQL's "could not extend file", SQLSTATE 53100). A write
+    // Measured on this machine: 507. A write
     // that still found room in the table's last page is stored, and then must be there.
     if (created.status === 507) expect(JSON.parse(createdBody).errors.message).toBe(messages.storageFull);
     else expect((await fetch(`${api.url}/api/ticket/${JSON.parse(createdBody).payload.id}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
