@@ -346,8 +346,8 @@ export class ApiClient {
   private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false, unavailableIsAnswer = false): Promise<void> {
     if (answer.status >= 500) {
       log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
-      const degraded = answer.status === 503 || answer.status === 507 ? await this.degradedFailure(answer) : undefined;
-      if (!degraded) await answer.discard();
+      // A 503 or 507's body is read for its message (which consumes it); any other is discarded.
+      const degraded = answer.status === 503 || answer.status === 507 ? await this.degradedFailure(answer) : (await answer.discard(), undefined);
       if (unavailableIsAnswer) throw new Unavailable(degraded);
       if (degraded) throwErrorPage({ reason: 'api-error', message: degraded.message, requestId: this.client.requestId }, degraded.status);
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
