@@ -218,6 +218,7 @@ describe('the database down (refused, then stalled)', () => {
   let deployment: Deployment;
   let cookie: string;
   let ticket: { id: number; folio: string };
+  let attachmentId: string;
   const api = () => deployment.apis[0]!.url;
   const web = () => deployment.webs[0]!.url;
 
@@ -229,7 +230,13 @@ describe('the database down (refused, then stalled)', () => {
     throughProxy.host = `127.0.0.1:${proxy.port}`;
     deployment = await startDeployment({ apis: 1, env: FAST_PROBES, apiEnv: () => ({ DATABASE_URL: throughProxy.toString() }) });
     cookie = await webSignIn(web(), 'conductor@concesion.demo');
-    ticket = await createTicket(api(), await tokenOf(api(), 'conductor@concesion.demo'));
+    const token = await tokenOf(api(), 'conductor@concesion.demo');
+    ticket = await createTicket(api(), token);
+    const data = new FormData();
+    data.append('files', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'foto.png');
+    const uploaded = await fetch(`${api()}/api/ticket/${ticket.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: data });
+    expect(uploaded.status).toBe(201);
+    attachmentId = (await uploaded.json()).payload[0].id;
   });
   afterAll(async () => {
     await deployment?.stop();
@@ -251,6 +258,11 @@ describe('the database down (refused, then stalled)', () => {
           says(html, '<html lang="es"');
           says(html, 'Servicio no disponible');
         }
+        // A download needs the database (who may read the file): a Spanish 503 page too, never a 500.
+        const download = await page(web(), `/driver/events/${ticket.id}/attachments/${attachmentId}`, cookie);
+        expect(download.status).toBe(503);
+        expect(download.headers.get('retry-after')).toBeTruthy();
+        says(await download.text(), messages.serviceUnavailable);
         expect((await fetch(`${api()}/api/ready`)).status).toBe(200);
         expect((await fetch(`${web()}/readyz`)).status).toBe(200);
       } finally {

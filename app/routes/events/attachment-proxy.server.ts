@@ -18,15 +18,16 @@ export async function attachmentFromApi(
   suffix: '' | '/preview',
   request: Request,
 ): Promise<Response> {
-  const { api } = await requireAuth(context);
   const id = ticketIdOf(params.id);
   if (!/^[\w-]{1,64}$/.test(params.attachmentId)) throw new Response(null, { status: 404 });
   let upstream: Response;
   try {
+    const { api } = await requireAuth(context);
     upstream = await api.stream(`/api/ticket/${id}/attachment/${params.attachmentId}${suffix}`);
   } catch (error) {
-    // A resource route's thrown page would reach the browser as JSON: the storage (or the API)
-    // down gets a page of its own, in Spanish, with Retry-After and the way back (decision 141).
+    // A resource route's thrown page would reach the browser as JSON: the storage, the API or
+    // its database down (here or in the caller's check) gets a page of its own, in Spanish,
+    // with Retry-After and the way back (decision 141).
     const thrown = thrownPage(error);
     if (thrown && (thrown.status === 503 || thrown.status === 507)) return unavailablePage(thrown.status, thrown.data, new URL(request.url).pathname.replace(/\/attachments\/.*$/, ''));
     throw error;
@@ -57,13 +58,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  */
 function unavailablePage(status: number, body: unknown, eventPath: string): Response {
   const page = isErrorPageData(body) ? body : null;
-  const message = page?.reason === 'api-error' ? page.message : messages.serviceUnavailable;
+  const attachmentsOnly = page?.reason === 'api-error';
+  const message = attachmentsOnly ? page.message : messages.serviceUnavailable;
+  const title = attachmentsOnly ? 'Adjuntos no disponibles' : 'Servicio no disponible';
   const reference = page?.requestId ? `<p>Código de referencia: ${escapeHtml(page.requestId)}</p>` : '';
   // The event's page in the area this request came from (/…/events/123).
   const back = eventPath.replace(/[^\w/-]/g, '');
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Adjuntos no disponibles</title></head><body><main id="main"><h1>Adjuntos no disponibles</h1><p class="error-message">${escapeHtml(message)}</p>${reference}<p><a href="${back}">Volver al evento</a></p></main></body></html>`;
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main id="main"><h1>${title}</h1><p class="error-message">${escapeHtml(message)}</p>${reference}<p><a href="${back}">Volver al evento</a></p></main></body></html>`;
   return new Response(html, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': '30', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+    // The attachments' outage is retried in 30 s (api/http/storage-errors.ts); the API's or its database's in 5.
+    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': attachmentsOnly ? '30' : '5', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
   });
 }
