@@ -120,6 +120,7 @@ describe('the attachment storage down (S3 refused, then stalled)', () => {
         S3_SECRET_ACCESS_KEY: secretAccessKey,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       },
+      webEnv: () => ({ METRICS_TOKEN }),
     });
     driverToken = await tokenOf(api(), 'conductor@concesion.demo');
     cookie = await webSignIn(web(), 'conductor@concesion.demo');
@@ -161,6 +162,8 @@ describe('the attachment storage down (S3 refused, then stalled)', () => {
         const eventPage = await page(web(), `/driver/events/${ticket.id}`, cookie);
         expect(eventPage.status).toBe(200);
         says(await eventPage.text(), ticket.folio);
+        // The web counts the API as up: it answers (its storage is not the web's peer).
+        expect(await peerUp(web(), 'api')).toBe('1');
 
         // A new event without files is created, and its page shows.
         const created = await webNewEvent(web(), cookie);
