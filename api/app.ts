@@ -214,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       registry: app.metrics.registry,
       // The data folder's disk, when something of ours is written there (the embedded database, local attachments).
-      diskPaths: localData && deps.config.dataDir !== 'memory://' ? [deps.config.dataDir] : [],
+      diskPaths: localData ? [deps.config.dataDir] : [],
     }),
   );
   app.addHook('onClose', async () => app.peers.stop());
