@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
@@ -26,9 +27,10 @@ import { createMailTransport, type MailTransport } from './platform/mail/transpo
 import { localChannel, RESYNC_TOPIC, type ClusterChannel } from './platform/cluster/channel';
 import { NotificationBus } from './domain/notifications/bus';
 import { Notifier } from './domain/notifications/notifier';
-import { localFileStorage, type FileStorage } from './platform/storage/storage';
+import { guardedStorage, localFileStorage, StorageFull, type FileStorage } from './platform/storage/storage';
 import { s3FileStorage } from './platform/storage/s3-storage';
 import { ReadCache } from './platform/cache/read-cache';
+import { PeerMonitor, type PeerProbe } from './platform/health/peers';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import type { ScopeCounters } from './domain/tickets/list';
 import type { ResolvedToken } from './domain/accounts/tokens';
@@ -60,6 +62,10 @@ declare module 'fastify' {
     principalCache: ReadCache<ResolvedToken>;
     /** True once the process has begun to shut down: readiness fails first (server.ts). */
     draining: boolean;
+    /** True once every route is compiled (migrations ran before the app was built): readiness waits for it. */
+    warmedUp: boolean;
+    /** Probes the shared peers (database, storage, SMTP) for /metrics and the logs; server.ts starts it (decision 141). */
+    peers: PeerMonitor;
     /** PostgreSQL's COPY to a stream, for reports at the database's speed (none on the embedded database). */
     copyOut: CopyOut | undefined;
     /** Every route the API answers (method and URL pattern), for tests that must cover them all. */
@@ -169,8 +175,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // what another wrote), else the local folder (one machine, or one shared volume).
   const storage =
     deps.storage ??
-    (deps.config.s3 ? s3FileStorage(deps.config.s3) : localFileStorage(path.join(deps.config.dataDir, 'attachments')));
-  app.decorate('storage', storage);
+    (deps.config.s3
+      ? s3FileStorage(deps.config.s3)
+      : localFileStorage(path.join(deps.config.dataDir, 'attachments'), { minFreeBytes: deps.config.attachmentMaxMb * 1024 * 1024 }));
+  // While the peer monitor's last storage probe failed, attachment calls answer 503 (or, its disk
+  // full, uploads 507) at once (decision 141).
+  app.decorate(
+    'storage',
+    guardedStorage(storage, () => (app.peers.isUp('storage') !== false ? 'up' : app.peers.failureOf('storage') instanceof StorageFull ? 'full' : 'down')),
+  );
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
   app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));
@@ -202,6 +215,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (app.draining) reply.header('connection', 'close');
     return payload;
   });
+  app.decorate('warmedUp', false);
+  app.addHook('onReady', async () => {
+    app.warmedUp = true;
+  });
+  // The peers every replica shares, watched without touching readiness (decision 141): the
+  // database, the attachment storage (a probe written and removed), SMTP when configured.
+  const probes: PeerProbe[] = [
+    { name: 'database', check: () => deps.db.execute(sql`select 1`) },
+    { name: 'storage', check: () => app.storage.ping() },
+  ];
+  if (transport.verify) probes.push({ name: 'mail', check: () => transport.verify!() });
+  const localData = !deps.config.databaseUrl || !deps.config.s3;
+  app.decorate(
+    'peers',
+    new PeerMonitor({
+      probes,
+      intervalMs: deps.config.healthCheck.intervalMs,
+      timeoutMs: deps.config.healthCheck.timeoutMs,
+      log: app.log,
+      registry: app.metrics.registry,
+      // The data folder's disk, when something of ours is written there (the embedded database, local attachments).
+      diskPaths: localData ? [deps.config.dataDir] : [],
+    }),
+  );
+  app.addHook('onClose', async () => app.peers.stop());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') app.routeTable.push({ method, url: route.url });
   });

@@ -101,3 +101,18 @@ describe('sign-in limits (decision 133)', () => {
     expect(() => loadConfig({ SIGN_IN_WINDOW_MINUTES: '0' })).toThrow(/SIGN_IN_WINDOW_MINUTES/);
   });
 });
+
+describe('peer health checks (decision 141)', () => {
+  it('probe every 10 s with 3 s for each probe by default, and are configurable', () => {
+    expect(loadConfig({}).healthCheck).toEqual({ intervalMs: 10_000, timeoutMs: 3_000 });
+    expect(loadConfig({ HEALTH_CHECK_INTERVAL_MS: '30000', HEALTH_CHECK_TIMEOUT_MS: '5000' }).healthCheck).toEqual({ intervalMs: 30_000, timeoutMs: 5_000 });
+  });
+  it('stop the start with one line naming the variable for a value that is not a duration, too short, or a timeout past the period', () => {
+    expect(() => loadConfig({ HEALTH_CHECK_INTERVAL_MS: 'diez' })).toThrow(/^Invalid configuration: HEALTH_CHECK_INTERVAL_MS: /);
+    expect(() => loadConfig({ HEALTH_CHECK_INTERVAL_MS: '10' })).toThrow(/HEALTH_CHECK_INTERVAL_MS: at least 1000 ms/);
+    expect(() => loadConfig({ HEALTH_CHECK_TIMEOUT_MS: '0' })).toThrow(/HEALTH_CHECK_TIMEOUT_MS: at least 100 ms/);
+    expect(() => loadConfig({ HEALTH_CHECK_INTERVAL_MS: '2000', HEALTH_CHECK_TIMEOUT_MS: '2000' })).toThrow(
+      'Invalid configuration: HEALTH_CHECK_TIMEOUT_MS: must be less than HEALTH_CHECK_INTERVAL_MS (2000)',
+    );
+  });
+});

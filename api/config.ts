@@ -72,6 +72,10 @@ const configSchema = z.object({
   SIGN_IN_DEVICE_FAILURES: z.coerce.number().int().min(3).max(100).default(5),
   /** The window of every sign-in limit, in minutes. */
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** How often the peer monitor probes the database, the attachment storage and SMTP (decision 141). */
+  HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().min(1_000, 'at least 1000 ms').max(600_000, 'at most 600000 ms').default(10_000),
+  /** How long one probe may take before its peer counts as down. */
+  HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100, 'at least 100 ms').max(60_000, 'at most 60000 ms').default(3_000),
   /** Hours the API keeps each submission key with its answer (decision 136): a day at least, so a resend the next morning still finds it. */
   IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24, 'at least 24 hours').max(24 * 30).default(24),
   /** Exports (report files) one process runs at once, each with at most one COPY connection; past them 503 (decision 144). */
@@ -124,6 +128,8 @@ export type Config = {
   signInLimits: { perAccount: number; perDevice: number; windowMs: number };
   /** How long a submission key and its answer are kept (IDEMPOTENCY_KEY_HOURS; api/domain/idempotency/store.ts). */
   idempotencyKeyMs: number;
+  /** The peer monitor's period and each probe's deadline (HEALTH_CHECK_*; api/platform/health/peers.ts). */
+  healthCheck: { intervalMs: number; timeoutMs: number };
   /** Tests only: a shorter wait for a copy of a request still running than WAIT_MS (api/http/idempotency.ts). */
   idempotencyWaitMs?: number;
   /** Exports running at once in this process (EXPORT_CONNECTIONS; api/domain/reports/export-connections.ts). */
@@ -192,7 +198,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
     idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
     exportConnections: c.EXPORT_CONNECTIONS,
+    healthCheck: healthCheckOf(c),
   };
+}
+
+/** A probe must end before the next one starts: the timeout is shorter than the interval. */
+function healthCheckOf(c: z.infer<typeof configSchema>): Config['healthCheck'] {
+  if (c.HEALTH_CHECK_TIMEOUT_MS >= c.HEALTH_CHECK_INTERVAL_MS)
+    throw new ConfigError(`Invalid configuration: HEALTH_CHECK_TIMEOUT_MS: must be less than HEALTH_CHECK_INTERVAL_MS (${c.HEALTH_CHECK_INTERVAL_MS})`);
+  return { intervalMs: c.HEALTH_CHECK_INTERVAL_MS, timeoutMs: c.HEALTH_CHECK_TIMEOUT_MS };
 }
 
 function quotaLimits(c: z.infer<typeof configSchema>): Config['quotas'] {

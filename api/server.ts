@@ -44,9 +44,10 @@ async function main() {
 async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<typeof createApiLogger>) {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   // Processes starting together on an empty database take turns (docs/decisions/112-replicas.md).
-  await database.exclusive(async () => {
-    await database.migrate();
-    await seedDatabase(database.db, {
+  // Both run on the lock's own connection, without the pool's request-sized timeouts (decision 141).
+  await database.exclusive(async (db) => {
+    await database.migrate(db);
+    await seedDatabase(db, {
       demo: config.seedDemo,
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
@@ -81,6 +82,7 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
     }, config.shutdownTimeoutMs);
     deadline.unref();
     stopJobs();
+    app.peers.stop();
     await app.close();
     await channel.close();
     await database.close();
@@ -90,6 +92,8 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  // Shared peers are watched from now on: metrics and log lines, never readiness (decision 141).
+  app.peers.start();
   app.log.info({ host: config.host, port: config.port, database: database.kind }, `API lista en http://${config.host}:${config.port} (base de datos ${database.kind})`);
 }
 

@@ -58,7 +58,9 @@ export const messages = {
   attachmentEmpty: 'El archivo está vacío',
   attachmentMissing: 'Seleccione al menos un archivo',
   attachmentUnavailable: 'El archivo adjunto no está disponible',
-  attachmentStorageDown: 'Los archivos adjuntos no están disponibles en este momento. Intente nuevamente en unos minutos',
+  attachmentStorageDown: 'Los adjuntos no están disponibles por ahora. El resto del sitio funciona; intente nuevamente en unos minutos',
+  // The disk of the data folder is full (decision 141): nothing was stored, nothing acknowledged is lost.
+  storageFull: 'El servidor no tiene espacio para guardar. No se guardó nada; intente nuevamente más tarde',
   attachmentUploadTooSlow: 'La carga tardó demasiado y fue cancelada. Vuelva a intentarlo con una mejor conexión',
   // Notifications ({{folio}} is the ticket's folio).
   notifyCommentAdded: 'Nuevo comentario en el evento {{folio}}',

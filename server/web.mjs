@@ -29,11 +29,6 @@ const build = await import(path.join(buildDir, 'server/index.js')).catch((err) =
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 const trustedProxies = parseTrustedProxies(process.env.WEB_TRUSTED_PROXIES);
-// One API address or several, comma-separated (docs/decisions/143-web-fails-over-between-apis.md).
-const apiUrls = (process.env.CONCESSION_API_URL || 'http://127.0.0.1:4000')
-  .split(',')
-  .map((url) => url.trim().replace(/\/+$/, ''))
-  .filter(Boolean);
 const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
 const metricsToken = process.env.METRICS_TOKEN || undefined;
 if (metricsToken && metricsToken.length < 16) {
@@ -180,7 +175,8 @@ const server = http.createServer((req, res) => {
   }
   if (req.url === '/readyz') {
     req.routeLabel = '/readyz';
-    void ready().then((ok) => res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end(ok ? 'ok' : 'no'));
+    const ok = ready();
+    res.writeHead(ok ? 200 : 503, { 'content-type': 'text/plain', 'cache-control': 'no-store', ...(ok ? {} : { 'retry-after': '1' }) }).end(ok ? 'ok' : 'no');
     return;
   }
   if (req.url?.startsWith(STREAM_PATH)) {
@@ -200,7 +196,7 @@ const server = http.createServer((req, res) => {
     // The 503 page (the API or its database is down) says when to try again, as the API does.
     const writeHead = res.writeHead.bind(res);
     res.writeHead = (status, ...rest) => {
-      if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', '5');
+      if (status === 503 && !res.hasHeader('retry-after') && !namesRetryAfter(rest)) res.setHeader('retry-after', '5');
       return writeHead(status, ...rest);
     };
     // The browser's request as a signal held for as long as the response: aborted when the
@@ -229,25 +225,33 @@ const server = http.createServer((req, res) => {
   }
 });
 
-/** Ready for the load balancer: not shutting down, and one of its APIs says it is ready (within 1 s). */
-async function ready() {
-  if (draining) return false;
-  const apiReady = async (url) => {
-    if (!(await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(1_000) })).ok) throw new Error('not ready');
-  };
-  try {
-    await Promise.any(apiUrls.map(apiReady));
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether writeHead's own headers (an object, or raw [name, value] pairs flat or nested) already
+ * say when to retry: a page's own Retry-After (the attachments' 30 s, decision 141) is kept.
+ */
+function namesRetryAfter(args) {
+  const headers = args.find((arg) => arg && typeof arg === 'object');
+  if (!headers) return false;
+  const names = Array.isArray(headers) ? headers.flat().filter((_, i) => i % 2 === 0) : Object.keys(headers);
+  return names.some((name) => String(name).toLowerCase() === 'retry-after');
 }
+
+/**
+ * Ready for the load balancer: this process can serve (it listens, with the app's build loaded
+ * before it started listening) and is not shutting down. The API's readiness is not relayed, nor
+ * any peer's: a peer every replica shares would take every replica out at once; pages that need
+ * one answer the product's own 503 page with Retry-After instead
+ * (docs/decisions/141-readiness-and-degraded-peers.md).
+ */
+let listening = false;
+const ready = () => listening && !draining;
 
 // What the HTTP parser refuses (a malformed request line or header, headers over 16 KB) gets its
 // 4xx and the socket closes (decision 131).
 server.on('clientError', answerClientError);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
+  listening = true;
   log.info({ port }, `Web lista en http://localhost:${port}`);
 });
 server.on('error', (err) => {

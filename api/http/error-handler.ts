@@ -48,6 +48,18 @@ function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The database's disk is full (SQLSTATE 53100, "could not extend file": PostgreSQL's, or the
+ * embedded database's data folder): nothing of the statement was stored. 507 with a clear
+ * Spanish message rather than a 500 (docs/decisions/141-readiness-and-degraded-peers.md).
+ */
+function databaseDiskFull(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (e.code === '53100' || e.code === 'ENOSPC') return true;
+  }
+  return false;
+}
+
 /** PostgreSQL's "data exception" class (SQLSTATE 22xxx), on the error or its cause (drizzle wraps it). */
 function databaseDataError(error: unknown): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
@@ -86,6 +98,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       app.metrics.databaseErrors.inc({ kind: 'unavailable' });
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send({ errors: { message: messages.serviceUnavailable } });
+    }
+    if (databaseDiskFull(error)) {
+      app.metrics.databaseErrors.inc({ kind: 'disk_full' });
+      request.log.error({ err: error }, 'database disk full');
+      return reply.status(507).header('retry-after', '60').send({ errors: { message: messages.storageFull } });
     }
     if (isMalformedBody(error)) {
       return reply.status(400).send({ errors: { message: messages.requestIncomplete } });

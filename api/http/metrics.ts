@@ -27,7 +27,7 @@ export class ApiMetrics {
   });
   readonly databaseErrors = new Counter({
     name: 'db_query_errors_total',
-    help: 'Queries that failed, by kind (unavailable: no connection or timeout; refused: input the database refused; other)',
+    help: 'Queries that failed, by kind (unavailable: no connection or timeout; refused: input the database refused; disk_full: no space to write; other)',
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { messages } from '@contract/messages';
 import { healthSchema, readySchema } from '@contract/confirmations';
 import { routeSchema } from '../http/route-schema';
 
-/** How long readiness waits for the database before saying no. */
-const READY_CHECK_MS = 1_000;
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
-
 export async function healthRoutes(app: FastifyInstance) {
   /**
-   * Readiness for the load balancer (docs/decisions/114-graceful-shutdown-and-readiness.md): 503 as soon as the
-   * process starts shutting down, or while the database or the attachment storage cannot be reached; 200 otherwise.
+   * Readiness for the load balancer: whether THIS process can serve
+   * (docs/decisions/141-readiness-and-degraded-peers.md, which replaces decision 114's readiness):
+   * 503 until it has warmed up (migrations done before the app was built, every route compiled:
+   * Fastify's onReady) and as soon as it starts shutting down; 200 otherwise. Peers every replica
+   * shares (PostgreSQL, the attachment storage, SMTP) are not asked here: their outage would take
+   * every replica out of the balancer at once. The peer monitor (platform/health/peers.ts) watches them,
+   * and the features that need them answer 503 with Retry-After on their own.
    */
   const ready = routeSchema({
     summary: 'Lista para recibir tráfico (balanceador de carga)',
@@ -21,38 +19,26 @@ export async function healthRoutes(app: FastifyInstance) {
     access: 'public',
     success: { payload: readySchema },
   });
-  app.get('/api/ready', { schema: ready }, async (request, reply) => {
-    if (app.draining)
+  app.get('/api/ready', { schema: ready }, async (_request, reply) => {
+    if (app.draining || !app.warmedUp)
       return reply
         .status(503)
         .header('retry-after', '1')
         .send({ errors: { message: messages.serviceUnavailable } });
-    try {
-      await within(app.db.execute(sql`select 1`), READY_CHECK_MS);
-      await within(app.storage.ping(), READY_CHECK_MS);
-      return { payload: { ready: true } };
-    } catch (err) {
-      request.log.error({ err }, 'not ready');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ errors: { message: messages.serviceUnavailable } });
-    }
+    return { payload: { ready: true } };
   });
 
+  /**
+   * Liveness (the supervisor's restart check): the process runs and answers. No peer is asked:
+   * with PostgreSQL down, a liveness check that queried it would have every API process restarted
+   * in a loop (and a restart cannot even migrate), where waiting keeps them ready to serve the
+   * moment it returns (decision 141).
+   */
   const health = routeSchema({
-    summary: 'El proceso vive y alcanza la base de datos',
+    summary: 'El proceso vive y responde',
     tags: ['Operación'],
     access: 'public',
     success: { payload: healthSchema },
   });
-  app.get('/api/health', { schema: health }, async (request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
-      return { payload: { status: 'ok' } };
-    } catch (err) {
-      request.log.error({ err }, 'database unreachable');
-      return reply.status(503).send({ errors: { message: messages.serviceUnavailable } });
-    }
-  });
+  app.get('/api/health', { schema: health }, async () => ({ payload: { status: 'ok' as const } }));
 }

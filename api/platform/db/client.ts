@@ -44,12 +44,17 @@ export type DatabaseHandle = {
   kind: 'embedded' | 'postgres';
   /** The PostgreSQL server's address (not for the embedded database). */
   url?: string;
-  migrate(): Promise<void>;
+  /** Runs the migrations; on `db` when given (the start-up lock's connection, `exclusive`). */
+  migrate(db?: Database): Promise<void>;
   /**
    * Runs `work` while holding the deployment-wide start-up lock (a PostgreSQL advisory lock), so
    * any number of processes starting together migrate and seed one after another, never at once.
+   * The lock is taken, and `work` is given a database to run on, over a dedicated connection
+   * without the pool's 4 s query and statement timeouts: the wait for the lock (another process
+   * migrating on a loaded machine) and the migrations themselves may take as long as they need
+   * (docs/decisions/141-readiness-and-degraded-peers.md).
    */
-  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  exclusive<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** The connection pool's use (PostgreSQL only), for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** Statements sent through the query builder since the start, for /metrics. */
@@ -118,15 +123,20 @@ export function openDatabase(options: {
       db,
       kind: 'postgres',
       url: options.databaseUrl,
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: (on) => migratePg((on ?? db) as never, { migrationsFolder }),
       async exclusive(work) {
-        const client = await pool.connect();
+        // Not one of the pool's connections: those end any statement after 4 s, and a process
+        // waiting for another's migrations failed to start with "Query read timeout" (issue 33).
+        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis: 10_000, keepAlive: true });
+        client.on('error', (error) => console.error(`PostgreSQL (start-up lock): ${error.message}`));
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [START_UP_LOCK]);
-          return await work();
+          // The lock is the session's: the connection ending releases it too.
+          return await work(drizzlePg(client, { schema, logger }) as unknown as Database);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => {});
-          client.release();
+          await client.end().catch(() => {});
         }
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -144,9 +154,9 @@ export function openDatabase(options: {
   return {
     db,
     kind: 'embedded',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (on) => migratePglite((on ?? db) as never, { migrationsFolder }),
     // One process owns an embedded database: nothing to wait for.
-    exclusive: (work) => work(),
+    exclusive: (work) => work(db),
     queryCount,
     close: () => client.close(),
   };

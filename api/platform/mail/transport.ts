@@ -9,6 +9,8 @@ export type OutgoingMail = { to: string; subject: string; text: string };
 export type MailTransport = {
   kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
+  /** SMTP only: connects and greets the server (the peer monitor's probe, platform/health/peers.ts). */
+  verify?(): Promise<unknown>;
   close(): void;
 };
 
@@ -20,6 +22,7 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; o
       send: async (mail) => {
         await smtp.sendMail({ from: options.from, ...mail });
       },
+      verify: () => smtp.verify(),
       close: () => smtp.close(),
     };
   }

@@ -4,14 +4,14 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { STORAGE_KEY, StorageUnavailable, StoredFileMissing, watchSource, type FileStorage, type StoredEntry } from './storage';
+import { PROBE_BODY, PROBE_PREFIX, STORAGE_KEY, StorageUnavailable, StoredFileMissing, watchSource, type FileStorage, type StoredEntry } from './storage';
 
 export type S3Settings = {
   endpoint: string;
@@ -31,6 +31,9 @@ const PREFIX = 'attachments/';
  * takes is one part, whatever the file's size. A file smaller than a part goes in one PUT.
  */
 const PART_SIZE = 5 * 1024 * 1024;
+
+/** How long a download waits for the store's answer (its headers) before it is a 503 (decision 141). */
+const OPEN_TIMEOUT_MS = 5_000;
 
 /** S3 error codes that mean "no such object" (a missing bucket is a broken store, not a missing file). */
 const MISSING = new Set(['NoSuchKey', 'NotFound']);
@@ -140,13 +143,19 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
       return { key, size: watched.bytes() };
     },
     async open(key) {
+      // The answer's headers within OPEN_TIMEOUT_MS, or a 503 (a stalled store would otherwise hold
+      // the download for the socket's 30 s, twice); the body then takes as long as the reader does.
+      const answer = new AbortController();
+      const timer = setTimeout(() => answer.abort(new Error(`no answer within ${OPEN_TIMEOUT_MS} ms`)), OPEN_TIMEOUT_MS);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }));
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }), { abortSignal: answer.signal });
         return object.Body as Readable;
       } catch (error) {
         if (error instanceof StoredFileMissing) throw error;
         if (error instanceof S3ServiceException && MISSING.has(error.name)) throw new StoredFileMissing(key);
         throw new StorageUnavailable(error);
+      } finally {
+        clearTimeout(timer);
       }
     },
     remove,
@@ -155,7 +164,12 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
       yield* unfinishedUploads();
     },
     async ping() {
-      await client.send(new HeadBucketCommand({ Bucket })).catch(unavailable);
+      // A real write and its removal (decision 141): a read-only or full bucket fails here, where
+      // a HEAD of the bucket would still answer. The probe's name is no storage key, so the orphan
+      // sweep never sees it; one a failed removal leaves behind is five bytes.
+      const probe = `${PREFIX}${PROBE_PREFIX}${randomUUID()}`;
+      await client.send(new PutObjectCommand({ Bucket, Key: probe, Body: PROBE_BODY, ContentLength: PROBE_BODY.length })).catch(unavailable);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: probe })).catch(unavailable);
     },
     close() {
       client.destroy();

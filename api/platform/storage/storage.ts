@@ -1,5 +1,5 @@
-import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, opendir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, opendir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -27,7 +27,10 @@ export type FileStorage = {
    * files and the remains of uploads never completed (`.partial` files, multipart uploads).
    */
   list(): AsyncIterable<StoredEntry>;
-  /** Resolves when the store can be written to (readiness, /api/ready); `StorageUnavailable` otherwise. */
+  /**
+   * Writes a small probe and removes it (the peer monitor, platform/health/peers.ts): resolves when
+   * the store takes writes; `StorageFull` when its disk is full, `StorageUnavailable` otherwise.
+   */
   ping(): Promise<void>;
   /** Lets go of connections, if any. */
   close?(): void;
@@ -59,6 +62,27 @@ export class StorageUnavailable extends Error {
   }
 }
 
+/**
+ * The disk under the store is full (ENOSPC, EDQUOT): nothing was stored (the partial file is
+ * removed), a 507 for the caller (docs/decisions/141-readiness-and-degraded-peers.md).
+ */
+export class StorageFull extends StorageUnavailable {
+  constructor(cause: unknown) {
+    super(cause);
+    this.name = 'StorageFull';
+  }
+}
+
+/** Whether a file-system error means "no space left" (the disk, or the user's quota on it). */
+export const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes((error as { code?: unknown } | null)?.code as string);
+
+/** The store's failure as the caller's error: full, or unavailable. */
+const storeFailure = (error: unknown) => (isNoSpace(error) ? new StorageFull(error) : new StorageUnavailable(error));
+
+/** The storage probe's name starts with this (never a storage key: the orphan sweep ignores it) and its bytes. */
+export const PROBE_PREFIX = '.probe-';
+export const PROBE_BODY = Buffer.from('probe');
+
 export const STORAGE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -82,7 +106,12 @@ export function watchSource(source: Readable): { stream: Readable; failure: () =
   return { stream: Readable.from(pass(), { objectMode: false }), failure: () => failed?.error, bytes: () => bytes };
 }
 
-export function localFileStorage(root: string): FileStorage {
+/**
+ * `minFreeBytes`: the probe (`ping`) fails with `StorageFull` while the folder's disk has less
+ * free than this (the largest upload allowed): a disk that cannot take one more file counts as
+ * full before a write meets ENOSPC (decision 141).
+ */
+export function localFileStorage(root: string, options: { minFreeBytes?: number } = {}): FileStorage {
   const fileOf = (key: string) => {
     if (!STORAGE_KEY.test(key)) throw new StoredFileMissing(key);
     return path.join(root, key.slice(0, 2), key);
@@ -103,7 +132,7 @@ export function localFileStorage(root: string): FileStorage {
         await rm(partial, { force: true }).catch(() => undefined);
         const sourceError = watched.failure();
         if (sourceError) throw sourceError;
-        throw new StorageUnavailable(error);
+        throw storeFailure(error);
       }
     },
     async open(key) {
@@ -141,12 +170,42 @@ export function localFileStorage(root: string): FileStorage {
       }
     },
     async ping() {
+      // A real write (decision 141): a full disk or a read-only mount fails here, where a check of
+      // the folder's permissions would still pass.
+      const probe = path.join(root, `${PROBE_PREFIX}${randomUUID()}`);
       try {
         await mkdir(root, { recursive: true });
-        await access(root, constants.W_OK);
+        await writeFile(probe, PROBE_BODY, { flag: 'wx' });
+        const disk = options.minFreeBytes ? await statfs(root) : undefined;
+        if (disk && disk.bavail * disk.bsize < options.minFreeBytes!)
+          throw Object.assign(new Error(`less than ${options.minFreeBytes} bytes free`), { code: 'ENOSPC' });
       } catch (error) {
-        throw new StorageUnavailable(error);
+        throw storeFailure(error);
+      } finally {
+        await rm(probe, { force: true }).catch(() => undefined);
       }
     },
+  };
+}
+
+/**
+ * The store as the routes use it while the peer monitor's last storage probe failed
+ * (docs/decisions/141-readiness-and-degraded-peers.md): when it does not answer, writes and reads
+ * fail at once with `StorageUnavailable` (a 503 with Retry-After) instead of each waiting for the
+ * store's own timeouts (30 s of a stalled S3 connection, twice); when its disk is full, writes
+ * fail at once with `StorageFull` (507) and reads go on. The probe itself, the sweep's listing and
+ * removals go through as they are. Back to normal at the first probe that passes.
+ */
+export function guardedStorage(inner: FileStorage, state: () => 'up' | 'down' | 'full'): FileStorage {
+  const why = new Error('the storage probe failed: refused at once until it passes');
+  return {
+    ...inner,
+    put: (source, key) => {
+      const now = state();
+      if (now === 'up') return inner.put(source, key);
+      source.resume();
+      return Promise.reject(now === 'full' ? new StorageFull(why) : new StorageUnavailable(why));
+    },
+    open: (key) => (state() === 'down' ? Promise.reject(new StorageUnavailable(why)) : inner.open(key)),
   };
 }

@@ -47,10 +47,13 @@ export function describeError(error: unknown, t: TFunction<['common', 'messages'
         description: t('common:errors.methodNotAllowed.description'),
       };
     case 503:
+    case 507:
+      // One feature down while the rest works (the attachments; a full disk): the API's own words
+      // (docs/decisions/141-readiness-and-degraded-peers.md).
       return {
         status,
         title: t('common:errors.unavailable.title'),
-        description: t('common:errors.unavailable.description'),
+        description: body?.reason === 'api-error' ? body.message : t('common:errors.unavailable.description'),
       };
     default:
       if (status < 500 && body?.reason === 'api-error') {

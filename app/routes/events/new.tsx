@@ -206,7 +206,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The event exists once whatever happened to its files (cut short, broken, refused, no
     // answer): its page says so and links to its attach form (issue 32), where the files can
     // be sent again; a resend of this form replays the event and sends them too.
-    const arrived = !upload.malformed() && (uploaded.ok || !([messages.attachmentError, messages.badRequest, messages.writeUnavailable] as string[]).includes(uploaded.message));
+    // The attachment storage down or its disk full: the event is kept and its page says the
+    // photos did not arrive, and why (decision 141).
+    const degraded = !uploaded.ok && ([messages.attachmentStorageDown, messages.storageFull] as string[]).includes(uploaded.message);
+    const arrived = !upload.malformed() && !degraded && (uploaded.ok || !([messages.attachmentError, messages.badRequest, messages.writeUnavailable] as string[]).includes(uploaded.message));
+    if (degraded) addToast(session, 'error', uploaded.message);
     if (!arrived) throw await redirectWithToasts(session, `${detail}?${FILES_MISSING_PARAM}`);
     if (uploaded.ok) {
       addToast(session, 'success', messages.ticketCreated);

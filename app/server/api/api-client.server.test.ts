@@ -35,6 +35,9 @@ beforeAll(async () => {
       if (request.url === '/exports-busy') return json(503, { errors: { message: messages.exportsBusy } }, { 'retry-after': '5' });
       if (request.url === '/down') return json(503, { errors: { message: messages.serviceUnavailable } }, { 'retry-after': '5' });
       if (request.url === '/wrong-shape') return json(200, { payload: { n: 'uno' } });
+      if (request.url === '/storage-down') return json(503, { errors: { message: messages.attachmentStorageDown } }, { 'retry-after': '30' });
+      if (request.url === '/disk-full') return json(507, { errors: { message: messages.storageFull } });
+      if (request.url === '/other-503') return json(503, { errors: { message: 'algo interno' } });
       json(204, null);
     });
   });
@@ -122,6 +125,27 @@ describe('the API client', () => {
     expect(await down.forward('POST', '/ok', upload, 'multipart/form-data; boundary=b', 'clave-de-prueba-0002', { unavailableIsAnswer: true })).toEqual(unavailable);
     // Without the option a read still gets the 503 page.
     expect(await api.call('POST', '/broken', { body: {} }).catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 503 } });
+  });
+
+  it('shows what the API says is down (the attachments, a full disk) instead of the generic 503 page, and only that (decision 141)', async () => {
+    const api = await client();
+    // A page (a download) gets the error page with the API's own message and status.
+    expect(await api.stream('/storage-down').catch((thrown: unknown) => thrown)).toMatchObject({
+      init: { status: 503 },
+      data: { reason: 'api-error', message: messages.attachmentStorageDown },
+    });
+    expect(await api.stream('/disk-full').catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 507 }, data: { reason: 'api-error', message: messages.storageFull } });
+    // A write that asks for answers gets the message to show with its form or toast.
+    const upload = () => new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(new TextEncoder().encode('x')), c.close()) });
+    expect(await api.forward('POST', '/storage-down', upload(), 'multipart/form-data; boundary=b', null, { unavailableIsAnswer: true })).toEqual({
+      ok: false,
+      status: 503,
+      message: messages.attachmentStorageDown,
+      fields: {},
+    });
+    // Any other 503 message stays the API's business: the generic page, or the generic write failure.
+    expect(await api.stream('/other-503').catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 503 }, data: { reason: 'service-unavailable' } });
+    expect(await api.call('POST', '/other-503', { body: {}, unavailableIsAnswer: true })).toMatchObject({ message: messages.writeUnavailable });
   });
 
   it('refuses an answer that does not match the contract', async () => {

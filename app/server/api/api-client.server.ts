@@ -7,7 +7,7 @@ import { apiBaseUrlFor, env } from '~/server/env.server';
 import { destroySession, type AppSession } from '~/server/auth/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
-import { apiCalls, apiFailovers, apiPathPattern } from '~/server/observability/metrics.server';
+import { apiCalls, apiFailovers, apiPathPattern, peerUp } from '~/server/observability/metrics.server';
 import { API_DRAINING_HEADER } from '@contract/draining';
 import { failoverReasonOf, mayRetry, type FailoverReason } from './failover.server';
 import { upstreamsFor, type Upstream } from './upstreams.server';
@@ -56,8 +56,23 @@ type CallOptions<S extends z.ZodType | undefined> = {
 /** What a write that reached no working API answers the page (see `unavailableIsAnswer`). */
 const unavailableFailure = (): ApiFailure => ({ ok: false, status: 503, message: messages.writeUnavailable, fields: {} });
 
-/** Thrown inside the client when a write's API is unavailable; `call` and `forward` turn it into the failure above. */
-class Unavailable extends Error {}
+/**
+ * Thrown inside the client when a write's API is unavailable; `call` and `forward` turn it into
+ * the failure above, or into `degraded`'s when the API said which feature is down.
+ */
+class Unavailable extends Error {
+  constructor(readonly degraded?: ApiFailure) {
+    super('API unavailable');
+  }
+}
+
+/**
+ * The API's answers that say one feature is down while the rest works
+ * (docs/decisions/141-readiness-and-degraded-peers.md): the attachment storage unreachable (503),
+ * or the disk full (507), or every export place taken (503, decision 144). Their own Spanish
+ * message is shown, not the generic 503 page's.
+ */
+const DEGRADED_MESSAGES: readonly string[] = [messages.attachmentStorageDown, messages.storageFull, messages.exportsBusy];
 type PayloadOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
@@ -200,6 +215,7 @@ function timeCall(method: Method, path: string): (status: number | 'error') => v
   const stop = apiCalls.startTimer({ method, path: apiPathPattern(path) });
   return (status) => {
     stop({ status: String(status) });
+    if (status !== 'error') peerUp.set({ peer: 'api' }, 1);
   };
 }
 
@@ -249,7 +265,7 @@ export class ApiClient {
     try {
       sent = await this.request(method, path, options.body, options.query, options.unauthorizedIsAnswer, extra, options.unavailableIsAnswer);
     } catch (error) {
-      if (error instanceof Unavailable) return unavailableFailure();
+      if (error instanceof Unavailable) return error.degraded ?? unavailableFailure();
       throw error;
     }
     const { answer, headers } = sent;
@@ -288,7 +304,7 @@ export class ApiClient {
    * route. Failures are mapped as in `call`, and 4xx become an error page.
    */
   async stream(path: string, query?: Query): Promise<Response> {
-    const response = await this.fetch('GET', path, undefined, query, undefined, false, { busyIsAnswer: true });
+    const response = await this.fetch('GET', path, undefined, query);
     if (response.ok) return this.clientSignal ? endingWith(response, this.clientSignal) : response;
     const failure = await this.failure('GET', path, answerOf(response));
     throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, failure.status);
@@ -311,7 +327,7 @@ export class ApiClient {
     try {
       response = await this.fetch(method, path, new StreamedBody(body, contentType), undefined, idempotencyKey, options.unavailableIsAnswer);
     } catch (error) {
-      if (error instanceof Unavailable) return unavailableFailure();
+      if (error instanceof Unavailable) return error.degraded ?? unavailableFailure();
       throw error;
     }
     if (!response.ok) return this.failure(method, path, answerOf(response));
@@ -439,7 +455,10 @@ export class ApiClient {
       // A call cancelled because the browser's request is over (it left, or the page already
       // failed on another call) is not the API's failure.
       done('error');
-      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (!this.clientSignal?.aborted) {
+        peerUp.set({ peer: 'api' }, 0);
+        log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      }
       if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
@@ -455,7 +474,6 @@ export class ApiClient {
     query?: Query,
     idempotencyKey?: string | null,
     unavailableIsAnswer = false,
-    options: { busyIsAnswer?: boolean } = {},
   ): Promise<Response> {
     const url = this.urlOf(path, query);
     const headers = new Headers({ accept: 'application/json' });
@@ -508,7 +526,10 @@ export class ApiClient {
       done(response.status);
     } catch (error) {
       done('error');
-      if (!this.clientSignal?.aborted) log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      if (!this.clientSignal?.aborted) {
+        peerUp.set({ peer: 'api' }, 0);
+        log.error({ ...this.logFields(method, path), err: error }, 'API call failed');
+      }
       if (unavailableIsAnswer) throw new Unavailable();
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     } finally {
@@ -516,17 +537,6 @@ export class ApiClient {
     }
     clientSignal?.removeEventListener('abort', clientLeft);
 
-    // Every export place of the API is taken (decision 144): not a failure of the service but a
-    // moment to wait, which the page says in its own words (the caller sees the 503 and its message).
-    if (options.busyIsAnswer && response.status === 503) {
-      const failure = await this.failure(method, path, answerOf(response));
-      if (failure.message === messages.exportsBusy) {
-        log.warn({ ...this.logFields(method, path), status: 503 }, 'API export places all busy');
-        throwErrorPage({ reason: 'api-error', message: failure.message, requestId: this.client.requestId }, 503);
-      }
-      log.error({ ...this.logFields(method, path), status: 503 }, 'API answered with a server error');
-      throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
-    }
     await this.check(method, path, answerOf(response), false, unavailableIsAnswer);
     return response;
   }
@@ -535,8 +545,10 @@ export class ApiClient {
   private async check(method: Method, path: string, answer: Answer, unauthorizedIsAnswer = false, unavailableIsAnswer = false): Promise<void> {
     if (answer.status >= 500) {
       log.error({ ...this.logFields(method, path), status: answer.status }, 'API answered with a server error');
-      await answer.discard();
-      if (unavailableIsAnswer) throw new Unavailable();
+      // A 503 or 507's body is read for its message (which consumes it); any other is discarded.
+      const degraded = answer.status === 503 || answer.status === 507 ? await this.degradedFailure(answer) : (await answer.discard(), undefined);
+      if (unavailableIsAnswer) throw new Unavailable(degraded);
+      if (degraded) throwErrorPage({ reason: 'api-error', message: degraded.message, requestId: this.client.requestId }, degraded.status);
       throwErrorPage({ reason: 'service-unavailable', requestId: this.client.requestId }, 503);
     }
     if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
@@ -549,6 +561,13 @@ export class ApiClient {
       await answer.discard();
       throwErrorPage({ reason: 'service-error', url: path, requestId: this.client.requestId }, 404);
     }
+  }
+
+  /** A 503 or 507 whose envelope names a feature that is down (`DEGRADED_MESSAGES`), as a failure; else undefined. */
+  private async degradedFailure(answer: Answer): Promise<ApiFailure | undefined> {
+    const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
+    if (!body.success || !DEGRADED_MESSAGES.includes(body.data.errors.message)) return undefined;
+    return { ok: false, status: answer.status, message: body.data.errors.message, fields: {} };
   }
 
   private async failure(method: Method, path: string, answer: Answer): Promise<ApiFailure> {

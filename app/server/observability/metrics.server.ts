@@ -37,3 +37,14 @@ export const apiFailovers: Counter<'reason'> =
 export const apiUpstreamUp: Gauge<'api'> =
   (register.getSingleMetric('web_api_upstream_up') as Gauge<'api'> | undefined) ??
   new Gauge({ name: 'web_api_upstream_up', help: 'Whether this web process sends calls to an API address (1) or has marked it down (0)', labelNames: ['api'] });
+
+const PEER_UP = 'peer_up';
+
+/**
+ * Whether the API answered this process's last call (1, whatever its status) or gave no answer
+ * (0: refused, reset, timed out), from the calls pages make anyway: no probe of its own
+ * (docs/decisions/141-readiness-and-degraded-peers.md). A call the browser cancelled says nothing.
+ */
+export const peerUp: Gauge<'peer'> =
+  (register.getSingleMetric(PEER_UP) as Gauge<'peer'> | undefined) ??
+  new Gauge({ name: PEER_UP, help: 'Whether the API answered the last call (1) or not (0)', labelNames: ['peer'] });
