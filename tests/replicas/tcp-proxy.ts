@@ -2,7 +2,7 @@ import net from 'node:net';
 
 /**
  * A TCP proxy between the product and one of its peers (PostgreSQL, S3, SMTP, an API process),
- * for the fault suite (docs/decisions/141-faults-without-outages.md). It forwards bytes both
+ * for the fault suite (docs/decisions/141-readiness-and-degraded-peers.md and the records after it). It forwards bytes both
  * ways until told to misbehave:
  * - `refuse()`: new connections are closed at once (the peer's port is shut); open ones are cut.
  * - `stall()`: every connection, open or new, goes silent: nothing is forwarded either way and
