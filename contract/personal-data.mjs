@@ -12,9 +12,10 @@ const RUT = /\b\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]\b/g;
 /**
  * A Chilean phone number as stored or typed (contract/phone.ts): +56 and 9 digits, with or without
  * the plus and spaces, dots or dashes ("+56912345678", "+56 9 1234 5678", "56 2 2345 6789"), and
- * a mobile number without the country code when written in groups ("9 1234 5678").
+ * a mobile number without the country code when written in groups ("9 1234 5678"). Never inside
+ * a longer word: a request id's last group ("…-a9da-56614342671a") is not a phone.
  */
-const PHONE = /(?<![\w+])\+?56[\s.-]?[2-9](?:[\s.-]?\d){8}(?!\d)|(?<![\w+])9[\s.-]\d{4}[\s.-]?\d{4}(?!\d)/g;
+const PHONE = /(?<![\w+])\+?56[\s.-]?[2-9](?:[\s.-]?\d){8}(?!\w)|(?<![\w+])9[\s.-]\d{4}[\s.-]?\d{4}(?!\w)/g;
 const BEARER = /Bearer\s+[A-Za-z0-9._~+/=-]+/gi;
 /** An e-mail in a path, encoded as a browser sends it (%40). */
 const ENCODED_EMAIL = /[A-Za-z0-9._%+-]+%40[A-Za-z0-9.-]+/gi;
