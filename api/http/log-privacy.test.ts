@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/client';
 import { profile } from '../platform/db/schema';
 import { postgresChannel } from '../platform/cluster/channel';
 import { Mailer } from '../platform/mail/mailer';
+import { freshServerDatabase } from '../test/helper';
 import { createMailTransport } from '../platform/mail/transport';
 
 /**
@@ -36,20 +36,7 @@ function capturedLogger() {
 let serverDb: { url: string; drop: () => Promise<void> };
 
 beforeAll(async () => {
-  const name = `h5_logs_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  serverDb = {
-    url: `${SERVER_URL}/${name}`,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: `${SERVER_URL}/postgres` });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  serverDb = await freshServerDatabase(`${SERVER_URL}/postgres`, 'logs');
 });
 afterAll(() => serverDb.drop());
 

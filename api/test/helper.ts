@@ -14,28 +14,42 @@ import { localChannel, postgresChannel, type ClusterChannel } from '../platform/
 export { DEMO_PASSWORD };
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ * A new empty database on the PostgreSQL server at `serverUrl` (any database of it: the new one
+ * replaces the path); `drop` removes it, whoever is still connected.
  */
-async function openFreshDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
-  const name = `t_${randomBytes(6).toString('hex')}`;
+export async function freshServerDatabase(serverUrl: string, prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ */
+async function openFreshDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const database = await freshServerDatabase(serverUrl);
+  const handle = openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
     },
   };
 }
