@@ -43,6 +43,10 @@ export const profile = pgTable(
      * Admin-created accounts, the seed and rows older than the column count as confirmed.
      */
     emailConfirmedAt: ts('email_confirmed_at'),
+    /** While set, the person's data are blocked (Ley 21.719 art. 8 ter): no e-mails, masked in exports that name people. */
+    privacyBlockedAt: ts('privacy_blocked_at'),
+    /** When the person's identifiers were removed (suppression, docs/privacy.md); the row stays for the events' references. */
+    anonymisedAt: ts('anonymised_at'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -252,6 +256,8 @@ export const ticket = pgTable(
     closedAt: ts('closed_at'),
     closureReason: text('closure_reason'),
     lateNotifiedAt: ts('late_notified_at'),
+    /** When the reporter's identifiers were removed from this ticket (suppression or the retention job, docs/privacy.md). */
+    anonymisedAt: ts('anonymised_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -293,6 +299,8 @@ export const ticket = pgTable(
       .where(sql`${t.statusCode} <> 'CLOSED'`),
     // q searches folio, RUT, e-mail, name and description with one trigram index.
     index('ticket_search_idx').using('gin', sql`(${ticketSearchDocument()}) gin_trgm_ops`),
+    // The retention job walks closed tickets not yet anonymised, oldest closure first (docs/privacy.md).
+    index('ticket_closed_anonymise_idx').on(t.closedAt).where(sql`${t.anonymisedAt} is null and ${t.statusCode} = 'CLOSED'`),
   ],
 );
 
@@ -462,5 +470,68 @@ export const idempotencyKey = pgTable(
     primaryKey({ columns: [t.scope, t.key] }),
     index('idempotency_key_created_idx').on(t.createdAt),
     check('idempotency_key_state_check', sql`${t.state} in ('pending', 'done')`),
+  ],
+);
+
+/** Which version of the privacy policy each person accepted, and when (Ley 21.719 art. 12 consent; docs/privacy.md). */
+export const privacyConsent = pgTable(
+  'privacy_consent',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    policyVersion: text('policy_version').notNull(),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('privacy_consent_profile_version_idx').on(t.profileId, t.policyVersion)],
+);
+
+/**
+ * A person's request under Ley 21.719 arts. 4-11 (contract/privacy.ts: types, statuses, deadline): recorded with
+ * the law's deadline, answered once by an admin. Kept as proof after the account is gone; it names the person
+ * by id only.
+ */
+export const privacyRequest = pgTable(
+  'privacy_request',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    profileId: uuid('profile_id').notNull().references(() => profile.id),
+    type: text('type').notNull(),
+    /** The event whose data the person asks to correct (RECTIFICATION), when it is about one. */
+    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => ticket.id),
+    detail: text('detail'),
+    status: text('status').notNull().default('PENDING'),
+    createdAt: createdAt(),
+    dueAt: ts('due_at').notNull(),
+    answer: text('answer'),
+    answeredById: uuid('answered_by_id').references(() => profile.id),
+    answeredAt: ts('answered_at'),
+  },
+  (t) => [
+    index('privacy_request_pending_idx').on(t.dueAt, t.id).where(sql`${t.status} = 'PENDING'`),
+    index('privacy_request_profile_idx').on(t.profileId, t.id),
+  ],
+);
+
+/**
+ * Every time staff opened a person's personal data (an event with contact data, a user's page, an export that
+ * names people): who, with which role, whose, what and when. Written in batches (docs/privacy.md). No foreign
+ * keys: the record outlives what it points at.
+ */
+export const personalDataRead = pgTable(
+  'personal_data_read',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: uuid('actor_id').notNull(),
+    actorRole: text('actor_role').notNull(),
+    subjectId: uuid('subject_id'),
+    ticketId: bigint('ticket_id', { mode: 'number' }),
+    what: text('what').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('personal_data_read_at_idx').on(t.at, t.id),
+    index('personal_data_read_subject_idx').on(t.subjectId, t.at),
+    index('personal_data_read_actor_idx').on(t.actorId, t.at),
+    index('personal_data_read_ticket_idx').on(t.ticketId, t.at),
   ],
 );
