@@ -3,6 +3,8 @@ import { z } from '@contract/zod';
 import { ROLES, type Role } from '@contract/roles';
 import { canUseTwoStep } from '@contract/permissions';
 import type { S3Settings } from './platform/storage/s3-storage';
+import { RETENTION_KINDS, RETENTION_RULES, type RetentionDays } from '@contract/retention';
+import { PRIVACY_REQUEST_DAYS_DEFAULT } from '@contract/privacy';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,7 +82,26 @@ const configSchema = z.object({
   IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24, 'at least 24 hours').max(24 * 30).default(24),
   /** Exports (report files) one process runs at once, each with at most one COPY connection; past them 503 (decision 144). */
   EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
+  // The controller of the personal data, as the privacy policy names it (Ley 21.719; docs/privacy.md).
+  PRIVACY_CONTROLLER_NAME: z.string().trim().min(3).default('Sociedad Concesionaria Autopista Demo S.A.'),
+  PRIVACY_CONTROLLER_RUT: z.string().trim().min(3).default('76.123.456-0'),
+  PRIVACY_CONTROLLER_ADDRESS: z.string().trim().min(3).default('Av. Demo 1234, Santiago, Chile'),
+  PRIVACY_CONTROLLER_EMAIL: z.email().default('privacidad@concesion.demo'),
+  PRIVACY_CONTROLLER_PHONE: z.string().trim().min(3).default('+56 2 2345 6789'),
+  /** Calendar days the concession has to answer a request (Ley 19.628 art. 11 as amended; contract/privacy.ts). */
+  PRIVACY_REQUEST_DAYS: z.coerce.number().int().min(1).max(90).default(PRIVACY_REQUEST_DAYS_DEFAULT),
+  // Each retention period, in days (contract/retention.ts).
+  ...retentionSettings(),
 });
+
+function retentionSettings() {
+  return Object.fromEntries(
+    RETENTION_KINDS.map((kind) => {
+      const rule = RETENTION_RULES[kind];
+      return [rule.env, z.coerce.number().int().min(rule.min, `at least ${rule.min} days`).max(36_500).default(rule.days)];
+    }),
+  ) as Record<(typeof RETENTION_RULES)[keyof typeof RETENTION_RULES]['env'], z.ZodDefault<z.ZodCoercedNumber<unknown>>>;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -134,6 +155,12 @@ export type Config = {
   idempotencyWaitMs?: number;
   /** Exports running at once in this process (EXPORT_CONNECTIONS; api/domain/reports/export-connections.ts). */
   exportConnections: number;
+  /** The controller named by the privacy policy (PRIVACY_CONTROLLER_*). */
+  privacyController: { name: string; rut: string; address: string; email: string; phone: string };
+  /** Calendar days to answer a request under the law (PRIVACY_REQUEST_DAYS). */
+  privacyRequestDays: number;
+  /** Days each kind of record is kept (RETENTION_*_DAYS; contract/retention.ts). */
+  retentionDays: RetentionDays;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -199,6 +226,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
     exportConnections: c.EXPORT_CONNECTIONS,
     healthCheck: healthCheckOf(c),
+    privacyController: {
+      name: c.PRIVACY_CONTROLLER_NAME,
+      rut: c.PRIVACY_CONTROLLER_RUT,
+      address: c.PRIVACY_CONTROLLER_ADDRESS,
+      email: c.PRIVACY_CONTROLLER_EMAIL,
+      phone: c.PRIVACY_CONTROLLER_PHONE,
+    },
+    privacyRequestDays: c.PRIVACY_REQUEST_DAYS,
+    retentionDays: Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, c[RETENTION_RULES[kind].env]])) as RetentionDays,
   };
 }
 

@@ -154,7 +154,7 @@ function row(overrides: Partial<Row> = {}): Row {
     description: 'Bache', kilometer: 23.5, sector: 'Curacaví Oriente', commune: 'Curacaví', orientation: 'NORTH_SOUTH',
     dateEvent: hours(-1), reporterId: null, createdById: null, assignedToId: null, realAddress: null, email: null,
     fullName: 'Camila Rojas', phone: '+56912345678', rut: '12345678-5', dueAt: hours(120), pausedAt: null,
-    firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, createdAt: T0, updatedAt: T0,
+    firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, anonymisedAt: null, createdAt: T0, updatedAt: T0,
     ...overrides,
   };
 }
