@@ -92,6 +92,8 @@ const configSchema = z.object({
   PRIVACY_REQUEST_DAYS: z.coerce.number().int().min(1).max(90).default(PRIVACY_REQUEST_DAYS_DEFAULT),
   // Each retention period, in days (contract/retention.ts).
   ...retentionSettings(),
+  /** How often the retention job runs (one process per period; decision 149). Shorter only in tests. */
+  RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
 });
 
 function retentionSettings() {
@@ -161,6 +163,8 @@ export type Config = {
   privacyRequestDays: number;
   /** Days each kind of record is kept (RETENTION_*_DAYS; contract/retention.ts). */
   retentionDays: RetentionDays;
+  /** How often the retention job runs (RETENTION_JOB_MS). */
+  retentionJobMs: number;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -235,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     privacyRequestDays: c.PRIVACY_REQUEST_DAYS,
     retentionDays: Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, c[RETENTION_RULES[kind].env]])) as RetentionDays,
+    retentionJobMs: c.RETENTION_JOB_MS,
   };
 }
 

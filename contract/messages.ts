@@ -194,6 +194,10 @@ export const messages = {
   outboxPhotos: 'fotos',
   outboxOtherAccount: 'Este reporte fue escrito con otra cuenta',
   outboxReopened: 'El reporte volvió al formulario: corríjalo y envíelo de nuevo.',
+  // Suppression of one's own account (decision 149).
+  accountDeleted: 'Tu cuenta y tus datos fueron eliminados',
+  deletePasswordWrong: 'La contraseña no es correcta; la cuenta no se eliminó.',
+  deleteConfirmRequired: 'Marque la casilla para confirmar que entiende que esto no se puede deshacer',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -53,3 +53,9 @@ export const canDownloadReports = (role: Role) => allowed(['INSPECTOR', ...STAFF
 
 /** Who may turn on a second sign-in step: everyone but drivers (docs/decisions/113-two-step-sign-in.md). */
 export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
+
+/**
+ * Who may delete their own account and data at once (Ley 19.628 art. 7 as amended; decision 149): drivers. A staff
+ * account is closed by an admin (its events were the concession's work, not the person's); staff file a request.
+ */
+export const canDeleteOwnAccount = (role: Role) => role === 'DRIVER';

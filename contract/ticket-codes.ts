@@ -47,5 +47,7 @@ export const HISTORY_ACTIONS = [
   // An internal note: staff only, never in a driver's view of the history.
   'NOTE_ADDED',
   'ATTACHED',
+  // The reporter's identifiers were removed (suppression or retention; docs/decisions/149-suppression-and-retention.md).
+  'ANONYMISED',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];

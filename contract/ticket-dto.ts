@@ -35,6 +35,8 @@ export const ticketSchema = z.object({
   fullName: z.string().nullable(),
   phone: z.string().nullable(),
   rut: z.string().nullable(),
+  /** The reporter's identifiers were removed (suppression or retention): screens show ANONYMISED_SUBJECT (contract/privacy.ts). */
+  anonymised: z.boolean(),
   /** When the SLA runs out; moved forward by the time spent ON_HOLD. */
   dueAt: instant,
   /** Set while ON_HOLD: the SLA clock stopped then. */
@@ -64,6 +66,7 @@ export const ticketListItemSchema = ticketSchema.pick({
   orientation: true,
   dateEvent: true,
   fullName: true,
+  anonymised: true,
   assignedToId: true,
   assignedToName: true,
   dueAt: true,

@@ -68,6 +68,7 @@ export function toTicketDto(row: LoadedTicket, now: Date): Ticket {
     fullName: row.fullName,
     phone: row.phone,
     rut: row.rut,
+    anonymised: row.anonymisedAt !== null,
     dueAt: row.dueAt.toISOString(),
     pausedAt: iso(row.pausedAt),
     firstResponseAt: iso(row.firstResponseAt),

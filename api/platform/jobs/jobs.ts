@@ -8,6 +8,7 @@ import { sweepOrphanFiles } from '../storage/orphan-sweep';
 import { flushDigests } from '../../domain/notifications/digest';
 import { pruneQuotas } from '../../domain/quotas/write-quotas';
 import { sweepKeys } from '../../domain/idempotency/store';
+import { applyRetention } from '../../domain/privacy/retention';
 
 /**
  * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
@@ -56,6 +57,12 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
     oncePer('write-quotas', 60 * 60_000, () => pruneQuotas(app.db)),
     // Submission keys past IDEMPOTENCY_KEY_HOURS (lookups ignore them already; decision 136).
     oncePer('idempotency-keys', 15 * 60_000, () => sweepKeys(app.db, app.config.idempotencyKeyMs)),
+    // What is past its period, by contract/retention.ts (decision 149): counts only in the log, never identifiers.
+    oncePer('retention', app.config.retentionJobMs, async () => {
+      const maxIdleMs = Math.max(app.config.tokenIdleMs, app.config.driverTokenIdleMs);
+      const counts = await applyRetention(app.db, app.storage, { days: app.config.retentionDays, maxIdleMs });
+      app.log.info({ retention: counts }, 'retention applied');
+    }),
     ...(options.embedded ? [every(30 * 60_000, () => app.db.execute(sql`analyze`))] : []),
   ];
   for (const timer of timers) timer.unref();

@@ -87,6 +87,8 @@ export function historySentences(entry: Pick<TicketHistoryEntry, 'action' | 'cha
       return { headline: t('history.sentences.commented'), details: [] };
     case 'NOTE_ADDED':
       return { headline: t('history.sentences.noted'), details: [] };
+    case 'ANONYMISED':
+      return { headline: t('history.sentences.anonymised'), details: [] };
     case 'ATTACHED':
       headline = t('history.sentences.attached', { files: to('attachments') });
       break;

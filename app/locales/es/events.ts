@@ -189,6 +189,7 @@ export const events = {
       reopened: 'Reabrió el evento: {{status}}',
       commented: 'Comentó',
       noted: 'Agregó una nota interna',
+      anonymised: 'Se eliminaron los datos personales del titular',
       attached: 'Adjuntó {{files}}',
       updated: 'Actualizó los datos del evento',
       changed: 'Modificó el evento',

@@ -11,6 +11,7 @@ import { formatKilometer } from '@contract/kilometer';
 import { formatPhone } from '@contract/phone';
 import { canAttachTo, canChangeTickets, canCommentOn, canWriteInternalNotes } from '@contract/permissions';
 import { formatRut } from '@contract/rut';
+import { ANONYMISED_SUBJECT } from '@contract/privacy';
 import type { ticketEditSchema } from '@contract/ticket';
 import { CLOSURE_REASONS, TICKET_STATUSES } from '@contract/ticket-codes';
 import type { Classification, Ticket } from '@contract/ticket-dto';
@@ -196,7 +197,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               <dt>{t('detail.commune')}</dt>
               <dd>{ticket.commune}</dd>
               <dt>{t('detail.fullName')}</dt>
-              <dd>{ticket.fullName ?? empty}</dd>
+              <dd>{ticket.anonymised ? ANONYMISED_SUBJECT : (ticket.fullName ?? empty)}</dd>
               <dt>{t('detail.rut')}</dt>
               <dd>{ticket.rut ? formatRut(ticket.rut) : empty}</dd>
               <dt>{t('detail.phone')}</dt>
