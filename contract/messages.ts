@@ -198,6 +198,16 @@ export const messages = {
   accountDeleted: 'Tu cuenta y tus datos fueron eliminados',
   deletePasswordWrong: 'La contraseña no es correcta; la cuenta no se eliminó.',
   deleteConfirmRequired: 'Marque la casilla para confirmar que entiende que esto no se puede deshacer',
+  deleteAccountTitle: 'Eliminar mi cuenta y mis datos',
+  deleteAccountIntro: 'Puede pedir que eliminemos su cuenta y sus datos personales (Ley 19.628, art. 7, derecho de supresión).',
+  deleteAccountRemoved: 'Se elimina al instante: su nombre, RUT, teléfono, correo y dirección; sus sesiones, notificaciones y correos pendientes; las fotos que subió a sus eventos.',
+  deleteAccountKept: 'Se conserva, sin nada que lo identifique: sus eventos, como "Titular anonimizado", para las estadísticas y los informes al Inspector Fiscal.',
+  deleteAccountOpen: 'Los eventos que aún están abiertos conservan sus datos de contacto hasta que se cierren, para poder responderle; al cerrarse se anonimizan.',
+  deleteAccountPassword: 'Su contraseña',
+  deleteAccountConfirm: 'Entiendo que esto no se puede deshacer',
+  deleteAccountSubmit: 'Eliminar mi cuenta y mis datos',
+  deleteAccountSubmitting: 'Eliminando…',
+  deleteAccountCancel: 'Volver a Mi perfil',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -58,4 +58,5 @@ export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
  * Who may delete their own account and data at once (Ley 19.628 art. 7 as amended; decision 149): drivers. A staff
  * account is closed by an admin (its events were the concession's work, not the person's); staff file a request.
  */
-export const canDeleteOwnAccount = (role: Role) => role === 'DRIVER';
+export const DELETE_OWN_ACCOUNT_ROLES = ['DRIVER'] as const satisfies readonly Role[];
+export const canDeleteOwnAccount = (role: Role) => allowed(DELETE_OWN_ACCOUNT_ROLES, role);

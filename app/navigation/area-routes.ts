@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { TICKET_PERMISSIONS } from '../../contract/permissions';
+import { DELETE_OWN_ACCOUNT_ROLES, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -13,6 +13,8 @@ import type { Screen } from './screens';
 export type AreaRoute = { path: string; file: string; id: string; screen?: Screen; roles?: readonly Role[] };
 export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'profile', file: 'routes/profile/index.tsx', id: 'profile' },
+  // "Eliminar mi cuenta y mis datos" (decision 149): drivers only, as canDeleteOwnAccount says.
+  { path: 'profile/data/delete', file: 'routes/privacy/delete-account.tsx', id: 'privacy-delete', roles: DELETE_OWN_ACCOUNT_ROLES },
   { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
   { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
   { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { messages } from '../../contract/messages';
+import { API_URL, newDriver, ready, signIn, submitLogin } from './fixtures';
+
+/**
+ * "Eliminar mi cuenta y mis datos" (Ley 19.628 art. 7 as amended; decision 149): a driver of the test's own (never the
+ * shared demo driver) confirms with the box and the password; the session ends, the sign-in page says so, and the
+ * account cannot be signed in to again. On a 360 px phone, JavaScript on and off.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const visitor = () => `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+test.beforeEach(async ({ context }) => context.setExtraHTTPHeaders({ 'x-forwarded-for': visitor() }));
+
+const password = (page: Page) => page.getByLabel(messages.deleteAccountPassword, { exact: true });
+const confirmBox = (page: Page) => page.getByRole('checkbox', { name: messages.deleteAccountConfirm });
+const submit = (page: Page) => page.getByRole('button', { name: messages.deleteAccountSubmit });
+
+test('a driver deletes their account with the confirmation, is signed out and cannot sign in again', async ({ page }, info) => {
+  const driver = await newDriver();
+  await signIn(page, driver.email, driver.password);
+  await page.goto('/driver/profile/data/delete');
+  await ready(page);
+  await expect(page.getByRole('heading', { level: 1, name: messages.deleteAccountTitle })).toBeVisible();
+  await expect(page.getByText(messages.deleteAccountKept)).toBeVisible();
+  // Fits the phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: info.outputPath('delete-account.png'), fullPage: true });
+
+  // Without the box: refused, nothing deleted.
+  await password(page).fill(driver.password);
+  await submit(page).click();
+  await expect(page.getByText(messages.deleteConfirmRequired)).toBeVisible();
+
+  // A wrong password: refused in Spanish, nothing deleted.
+  await password(page).fill('no-es-mi-clave');
+  if (!(await confirmBox(page).isChecked())) await confirmBox(page).check();
+  await submit(page).click();
+  await expect(page.getByText(messages.deletePasswordWrong).first()).toBeVisible();
+  const stillThere = await fetch(`${API_URL}/api/user/me`, { headers: { authorization: `Bearer ${driver.token}` } });
+  expect(stillThere.status).toBe(200);
+
+  await password(page).fill(driver.password);
+  if (!(await confirmBox(page).isChecked())) await confirmBox(page).check();
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page.getByText(messages.accountDeleted)).toBeVisible();
+  await page.screenshot({ path: info.outputPath('deleted.png'), fullPage: true });
+
+  // Signed out here, and every other session of theirs ended too.
+  await page.goto('/driver/profile');
+  await expect(page).toHaveURL(/\/user\/login/);
+  const other = await fetch(`${API_URL}/api/user/me`, { headers: { authorization: `Bearer ${driver.token}` } });
+  expect(other.status).toBe(401);
+  // The address and password no longer open anything.
+  await page.goto('/user/login');
+  await ready(page);
+  await submitLogin(page, driver.email, driver.password);
+  await expect(page).toHaveURL(/\/user\/login/);
+  await expect(page.getByRole('alert').first()).toBeVisible();
+});
+
+test('staff have no such page: their accounts are closed by an admin', async ({ page }) => {
+  await signIn(page, 'operador@concesion.demo');
+  const response = await page.goto('/operator/profile/data/delete');
+  expect(response?.status()).toBe(404);
+});
