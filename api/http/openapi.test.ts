@@ -8,6 +8,8 @@ import { bearer, createTestApi, DEMO_PASSWORD, signIn, type TestApi } from '../t
 import { signInCallers, validTicketBody, type Callers } from '../test/tickets';
 import sharp from 'sharp';
 import { multipart } from '../test/uploads';
+import { profile } from '../platform/db/schema';
+import { hashPassword } from '../domain/accounts/passwords';
 
 type Operation = {
   security?: unknown[];
@@ -325,6 +327,16 @@ describe('real answers of every endpoint match their documented schemas', () => 
       method: 'POST',
       path: '/api/auth/logout',
       request: async () => ({ url: '/api/auth/logout', headers: bearer(await signIn(api.app, 'admin@concesion.demo')) }),
+    },
+    // A driver of its own each time: the first call deletes the account (decision 149).
+    {
+      method: 'POST',
+      path: '/api/privacy/me/delete',
+      request: async () => {
+        const email = `borrar.${Math.random().toString(36).slice(2, 10)}@correo.demo`;
+        await api.database.db.insert(profile).values({ email, passwordHash: await hashPassword(DEMO_PASSWORD), firstName: 'Borra', lastName: 'Cuenta', profileCode: 'DRIVER' });
+        return { url: '/api/privacy/me/delete', payload: { password: DEMO_PASSWORD }, headers: bearer(await signIn(api.app, email)) };
+      },
     },
   ];
 

@@ -141,10 +141,13 @@ describe('POST /api/privacy/me/delete', () => {
     expect(await identifierHits(false)).toEqual(before);
   });
 
-  it('is for drivers: a staff account is closed by an admin', async () => {
-    const response = await send('POST', '/api/privacy/me/delete', who.operator.token, { password: 'Demo-2026' });
-    expect(response.statusCode).toBe(403);
-    expect((await send('GET', '/api/user/me', who.operator.token)).statusCode).toBe(200);
+  it('is for drivers: a staff account is closed by an admin; nobody without a token', async () => {
+    for (const role of ['operator', 'supervisor', 'inspector', 'admin'] as const) {
+      const response = await send('POST', '/api/privacy/me/delete', who[role].token, { password: 'Demo-2026' });
+      expect(response.statusCode, role).toBe(403);
+      expect((await send('GET', '/api/user/me', who[role].token)).statusCode, role).toBe(200);
+    }
+    expect((await send('POST', '/api/privacy/me/delete', undefined, { password: 'Demo-2026' })).statusCode).toBe(401);
   });
 
   it('closes the account at once and leaves no identifier anywhere but the open event contact data, the figures unchanged', async () => {
