@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../contract/messages';
-import { API_URL, newDriver, ready, signIn, submitLogin } from './fixtures';
+import { ANONYMISED_SUBJECT } from '../../contract/privacy';
+import { API_URL, apiCall, apiToken, demo, newDriver, ready, signIn, submitLogin, ticketBody } from './fixtures';
 
 /**
  * "Eliminar mi cuenta y mis datos" (Ley 19.628 art. 7 as amended; decision 149): a driver of the test's own (never the
@@ -18,6 +19,10 @@ const submit = (page: Page) => page.getByRole('button', { name: messages.deleteA
 
 test('a driver deletes their account with the confirmation, is signed out and cannot sign in again', async ({ page }, info) => {
   const driver = await newDriver();
+  // One event of theirs, closed: anonymised at once with the account.
+  const event = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody());
+  const operator = await apiToken(demo.operator);
+  await apiCall(operator, 'PUT', `/api/ticket/${event.id}`, { statusCode: 'CLOSED', closureReason: 'RESOLVED' });
   await signIn(page, driver.email, driver.password);
   await page.goto('/driver/profile/data/delete');
   await ready(page);
@@ -58,6 +63,13 @@ test('a driver deletes their account with the confirmation, is signed out and ca
   await submitLogin(page, driver.email, driver.password);
   await expect(page).toHaveURL(/\/user\/login/);
   await expect(page.getByRole('alert').first()).toBeVisible();
+
+  // Staff see the event, its person gone.
+  await signIn(page, demo.operator);
+  await page.goto(`/operator/events/${event.id}`);
+  // In the contact block, and as the author of what they wrote (the history).
+  await expect(page.getByRole('definition').filter({ hasText: ANONYMISED_SUBJECT })).toBeVisible();
+  await expect(page.getByText('Prueba Conductor')).toHaveCount(0);
 });
 
 test('staff have no such page: their accounts are closed by an admin', async ({ page }) => {
