@@ -157,7 +157,6 @@ export async function anonymiseProfile(db: Database, storage: FileStorage, profi
   const events = await db.select({ id: ticket.id, statusCode: ticket.statusCode }).from(ticket).where(eq(ticket.reporterId, profileId));
   const closed = events.filter((e) => e.statusCode === 'CLOSED');
   const open = events.filter((e) => e.statusCode !== 'CLOSED');
-  for (const e of closed) await anonymiseTicket(db, storage, e.id, ids);
   const files: FilesToRemove = [];
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -216,6 +215,8 @@ export async function anonymiseProfile(db: Database, storage: FileStorage, profi
     });
   });
   await removeFiles(storage, files);
+  // After the account closed: should this stop half-way, the retention job finds these (closed, reporter anonymised).
+  for (const e of closed) await anonymiseTicket(db, storage, e.id, ids);
   return { closedEvents: closed.length, openEvents: open.length };
 }
 
