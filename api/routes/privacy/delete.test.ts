@@ -212,4 +212,22 @@ describe('POST /api/privacy/me/delete', () => {
     const event = (await send('GET', `/api/ticket/${events.open}`, who.operator.token)).json().payload;
     expect(event).toMatchObject({ fullName: null, anonymised: true });
   });
+
+  it('a form sent twice with its submission key deletes once and answers both', async () => {
+    const email = 'doble.envio@correo.demo';
+    expect((await send('POST', '/api/profile/new', undefined, { email, password: person.password, firstName: 'Doble', lastName: 'Envío', phone: '+56 9 5555 4444', rut: '11.111.111-1' })).statusCode).toBe(201);
+    const token = String((await send('POST', '/api/auth', undefined, authBody(email, person.password))).headers.authorization).replace(/^Bearer /, '');
+    const key = { 'idempotency-key': 'borrar-cuenta-doble-0000000001' };
+    const [first, second] = await Promise.all([
+      send('POST', '/api/privacy/me/delete', token, { password: person.password }, key),
+      send('POST', '/api/privacy/me/delete', token, { password: person.password }, key),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']]).toContain('true');
+    const rows = await queryRows<{ n: number }>(
+      api.database.db,
+      sql`select count(*)::int as n from privacy_request r join profile p on p.id = r.profile_id where r.type = 'SUPPRESSION' and p.email like 'anonimo-%' and r.profile_id <> ${driverId}`,
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
 });
