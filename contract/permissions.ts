@@ -53,3 +53,9 @@ export const canDownloadReports = (role: Role) => allowed(['INSPECTOR', ...STAFF
 
 /** Who may turn on a second sign-in step: everyone but drivers (docs/decisions/113-two-step-sign-in.md). */
 export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
+
+/**
+ * Requests under Ley 21.719 (docs/decisions/150-privacy-requests-and-blocking.md): everyone files and reads their
+ * own; only the admin sees the queue and answers.
+ */
+export const canAnswerPrivacyRequests = (role: Role) => role === 'ADMIN';
