@@ -58,4 +58,5 @@ export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
  * Requests under Ley 21.719 (docs/decisions/150-privacy-requests-and-blocking.md): everyone files and reads their
  * own; only the admin sees the queue and answers.
  */
-export const canAnswerPrivacyRequests = (role: Role) => role === 'ADMIN';
+export const PRIVACY_REQUEST_ANSWERERS = ['ADMIN'] as const satisfies readonly Role[];
+export const canAnswerPrivacyRequests = (role: Role) => allowed(PRIVACY_REQUEST_ANSWERERS, role);
