@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { axeViolations, preloadAxe } from './axe';
 
 /**
  * Requests under Ley 21.719 (decision 150), with JavaScript on and off, on a 360 px phone: a driver asks for a
@@ -13,6 +14,11 @@ async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
+/** axe finds nothing (with JavaScript: axe itself is a script). */
+async function accessible(page: Page, where: string) {
+  if (test.info().project.name === 'js') expect(await axeViolations(page, where), `axe on ${where}`).toEqual([]);
+}
+
 /** A dd-mm-yyyy date as a number that sorts in time order. */
 const dayNumber = (text: string) => {
   const [d, m, y] = text.trim().slice(0, 10).split('-');
@@ -24,6 +30,7 @@ test('a driver asks for a rectification, the admin answers it from the queue and
   const event = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
 
   const driverPage = await (await browser.newContext()).newPage();
+  await preloadAxe(driverPage);
   await signIn(driverPage, driver.email, driver.password);
   await driverPage.goto('/driver/profile/data/requests');
   await expect(driverPage.getByRole('heading', { level: 1, name: 'Mis solicitudes' })).toBeVisible();
@@ -46,10 +53,12 @@ test('a driver asks for a rectification, the admin answers it from the queue and
   await expect(row).toContainText('Pendiente');
   await expect(row).toContainText(/Quedan (29|30) días/);
   await fitsThePhone(driverPage);
+  await accessible(driverPage, 'Mis solicitudes');
   const [filed] = await apiCall<{ content: { id: number }[] }>(driver.token, 'GET', '/api/privacy/requests/me').then((p) => p.content);
 
   // The admin: from the users list to the queue, oldest deadline first.
   const adminPage = await (await browser.newContext()).newPage();
+  await preloadAxe(adminPage);
   await signIn(adminPage, demo.admin);
   await adminPage.goto('/admin/users');
   await adminPage.getByRole('link', { name: 'Solicitudes de datos personales' }).click();
@@ -65,6 +74,7 @@ test('a driver asks for a rectification, the admin answers it from the queue and
   expect(dues.map(dayNumber)).toEqual([...dues.map(dayNumber)].sort((a, b) => a - b));
   await expect(adminPage.getByRole('row', { name: new RegExp(`Ver solicitud ${filed!.id}\\b`) })).toContainText(driver.email);
   await fitsThePhone(adminPage);
+  await accessible(adminPage, 'the queue');
   await link.click();
 
   await expect(adminPage.getByRole('heading', { level: 1, name: `Solicitud N.º ${filed!.id}` })).toBeVisible();
@@ -77,6 +87,7 @@ test('a driver asks for a rectification, the admin answers it from the queue and
   await adminPage.getByRole('button', { name: 'Revisar respuesta' }).click();
   // Asked to confirm before it goes: once sent, it cannot change.
   await expect(adminPage.getByRole('heading', { name: '¿Enviar esta respuesta?' })).toBeVisible();
+  await accessible(adminPage, 'the answer to confirm');
   await ready(adminPage);
   await adminPage.getByRole('button', { name: 'Confirmar y enviar' }).click();
   await expect(adminPage.getByText('La respuesta quedó registrada y se avisó al titular.')).toBeVisible();
