@@ -3,6 +3,9 @@ import { formatMessage, messages } from './messages';
 import { storable, storableMessage } from './text';
 import { pageQuerySchema, pagedOf } from './envelope';
 import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy';
+import { FILED_REQUEST_TYPES, PRIVACY_ANSWER_MAX, PRIVACY_DETAIL_MAX } from './privacy-request-limits';
+
+export { FILED_REQUEST_TYPES, PRIVACY_ANSWER_MAX, PRIVACY_DETAIL_MAX, PRIVACY_PENDING_MAX, type FiledRequestType } from './privacy-request-limits';
 
 /**
  * The requests a person files under Ley 19.628 as amended by Ley 21.719 and an admin answers once
@@ -10,15 +13,6 @@ import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy';
  * blocking (art. 8 ter). Access, portability and suppression are self-service ("Mis datos") and are recorded
  * as answered at once by their own calls, so they are refused here.
  */
-export const FILED_REQUEST_TYPES = ['RECTIFICATION', 'OPPOSITION', 'BLOCKING'] as const;
-export type FiledRequestType = (typeof FILED_REQUEST_TYPES)[number];
-
-/** What the person writes (what to correct, what they oppose) and what the admin answers. */
-export const PRIVACY_DETAIL_MAX = 2000;
-export const PRIVACY_ANSWER_MAX = 2000;
-/** Requests one person may have pending at once; a further one is refused until one is answered. */
-export const PRIVACY_PENDING_MAX = 5;
-
 const text = (required: string, max: number) =>
   z
     .string({ error: required })
