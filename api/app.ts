@@ -46,6 +46,7 @@ import { ticketApiRoutes } from './routes/ticket';
 import { reportRoutes } from './routes/report';
 import { notificationRoutes } from './routes/notification';
 import { privacyDeleteRoutes } from './routes/privacy/delete';
+import { privacyRequestRoutes } from './routes/privacy/requests';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -280,5 +281,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(reportRoutes);
   await app.register(notificationRoutes);
   await app.register(privacyDeleteRoutes);
+  await app.register(privacyRequestRoutes);
   return app;
 }

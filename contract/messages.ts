@@ -68,6 +68,19 @@ export const messages = {
   notifyStatusChanged: 'El evento {{folio}} cambió a {{status}}',
   notifyTicketClosed: 'El evento {{folio}} fue cerrado',
   notifyTicketLate: 'El evento {{folio}} está atrasado',
+  // Issue 34, helper h4 (decision 150): requests under Ley 21.719 and blocking.
+  notifyPrivacyRequestAnswered: 'Su solicitud de {{type}} fue respondida: {{status}}',
+  privacyRequestTypeInvalid: 'Elija el tipo de solicitud: rectificación, oposición o bloqueo',
+  privacyRequestDetailRequired: 'Describa su solicitud',
+  privacyRequestTicketOnlyRectification: 'Solo una rectificación se refiere a un evento',
+  privacyRequestTooMany: 'Ya tiene {{max}} solicitudes pendientes: espere la respuesta de alguna antes de presentar otra.',
+  privacyBlockingAlreadyPending: 'Ya tiene una solicitud de bloqueo pendiente.',
+  privacyRequestFiled: 'Su solicitud quedó registrada. La concesión debe responderla a más tardar el {{date}}.',
+  privacyRequestAlreadyAnswered: 'Esta solicitud ya fue respondida',
+  privacyAnswerRequired: 'Escriba la respuesta',
+  privacyAnswerStatusRequired: 'Elija si acoge o rechaza la solicitud',
+  privacyRequestAnswered: 'La respuesta quedó registrada y se avisó al titular.',
+  privacyBlockingLifted: 'Sus datos ya no están bloqueados.',
   // Reports.
   reportMonthInvalid: 'Indique un mes entre 1 y 12',
   /** Every export place of the API process is taken (EXPORT_CONNECTIONS, decision 144): 503 with Retry-After. */

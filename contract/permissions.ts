@@ -60,3 +60,10 @@ export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
  */
 export const DELETE_OWN_ACCOUNT_ROLES = ['DRIVER'] as const satisfies readonly Role[];
 export const canDeleteOwnAccount = (role: Role) => allowed(DELETE_OWN_ACCOUNT_ROLES, role);
+
+/**
+ * Requests under Ley 21.719 (docs/decisions/150-privacy-requests-and-blocking.md): everyone files and reads their
+ * own; only the admin sees the queue and answers.
+ */
+export const PRIVACY_REQUEST_ANSWERERS = ['ADMIN'] as const satisfies readonly Role[];
+export const canAnswerPrivacyRequests = (role: Role) => allowed(PRIVACY_REQUEST_ANSWERERS, role);

@@ -129,6 +129,7 @@ type Call = {
 describe('real answers of every endpoint match their documented schemas', () => {
   const state: { ticket?: number; attachment?: string; notification?: number; userId?: string; session?: number; passwordToken?: string; user?: Record<string, string> } = {};
 
+  const privacyRequestOf = { id: 0 };
   const calls: Call[] = [
     { method: 'GET', path: '/api/health', request: () => ({ url: '/api/health' }) },
     { method: 'GET', path: '/api/ready', request: () => ({ url: '/api/ready' }) },
@@ -142,6 +143,25 @@ describe('real answers of every endpoint match their documented schemas', () => 
     { method: 'GET', path: '/api/road/profile', request: () => ({ url: '/api/road/profile', headers: who.driver.headers }) },
     { method: 'GET', path: '/api/ticket/category', request: () => ({ url: '/api/ticket/category', headers: who.driver.headers }) },
     { method: 'GET', path: '/api/profile/operator', request: () => ({ url: '/api/profile/operator', headers: who.supervisor.headers }) },
+    // Requests under Ley 21.719 (decision 150): filed by the driver, listed, read and answered by the admin.
+    {
+      method: 'POST',
+      path: '/api/privacy/requests',
+      expect: 201,
+      request: () => ({ url: '/api/privacy/requests', payload: { type: 'BLOCKING' }, headers: who.driver.headers }),
+      after: (response) => {
+        privacyRequestOf.id = response.json().payload.id;
+      },
+    },
+    { method: 'GET', path: '/api/privacy/requests/me', request: () => ({ url: '/api/privacy/requests/me', headers: who.driver.headers }) },
+    { method: 'GET', path: '/api/privacy/requests', request: () => ({ url: '/api/privacy/requests?status=PENDING', headers: who.admin.headers }) },
+    { method: 'GET', path: '/api/privacy/requests/{id}', request: () => ({ url: `/api/privacy/requests/${privacyRequestOf.id}`, headers: who.admin.headers }) },
+    {
+      method: 'POST',
+      path: '/api/privacy/requests/{id}/answer',
+      request: () => ({ url: `/api/privacy/requests/${privacyRequestOf.id}/answer`, payload: { status: 'GRANTED', answer: 'Bloqueados' }, headers: who.admin.headers }),
+    },
+    { method: 'POST', path: '/api/privacy/blocking/lift', request: () => ({ url: '/api/privacy/blocking/lift', headers: who.driver.headers }) },
     {
       method: 'POST',
       path: '/api/ticket',

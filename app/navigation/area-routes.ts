@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { DELETE_OWN_ACCOUNT_ROLES, TICKET_PERMISSIONS } from '../../contract/permissions';
+import { DELETE_OWN_ACCOUNT_ROLES, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -36,4 +36,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'users/:uuid/delete', file: 'routes/admin/users/delete.tsx', id: 'users-delete', screen: 'users' },
   { path: 'users/:uuid/sessions', file: 'routes/admin/users/account-action.tsx', id: 'users-sessions', screen: 'users' },
   { path: 'users/:uuid/two-step', file: 'routes/admin/users/account-action.tsx', id: 'users-two-step', screen: 'users' },
+  // Requests under Ley 21.719 (decision 150): everyone files their own; the admin answers the queue.
+  { path: 'profile/data/requests', file: 'routes/privacy/my-requests.tsx', id: 'privacy-my-requests' },
+  { path: 'privacy/requests', file: 'routes/privacy/queue.tsx', id: 'privacy-queue', screen: 'users', roles: PRIVACY_REQUEST_ANSWERERS },
+  { path: 'privacy/requests/:id', file: 'routes/privacy/answer.tsx', id: 'privacy-answer', screen: 'users', roles: PRIVACY_REQUEST_ANSWERERS },
 ];

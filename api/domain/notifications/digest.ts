@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatMessage, messages } from '@contract/messages';
 import { queryRows, type Database } from '../../platform/db/client';
-import { mailDigestItem } from '../../platform/db/schema';
+import { mailDigestItem, profile } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/queue';
 import type { OutgoingMail } from '../../platform/mail/transport';
 
@@ -83,6 +83,12 @@ export async function flushDigests(db: Database, periodMs: number): Promise<numb
       .returning();
     const byPerson = new Map<string, typeof items>();
     for (const item of items.sort((a, b) => a.id - b.id)) byPerson.set(item.profileId, [...(byPerson.get(item.profileId) ?? []), item]);
+    // Nobody whose data are blocked is mailed (decision 150): what was held for them is dropped.
+    const blocked = await tx
+      .select({ id: profile.id })
+      .from(profile)
+      .where(and(inArray(profile.id, [...byPerson.keys()]), isNotNull(profile.privacyBlockedAt)));
+    for (const { id } of blocked) byPerson.delete(id);
     // The address of each person's latest notification: the one they have now.
     const mails = [...byPerson.values()].map((own) => digestMail(own.at(-1)!.recipient, own.map((i) => i.line)));
     await enqueueMail(tx, mails);

@@ -8,7 +8,7 @@ import { notification, profile, ticket } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { sendOrHold } from './digest';
 import type { NotificationBus } from './bus';
-import { mayMail } from '../accounts/email-confirmation';
+import { mayNotify } from '../privacy/blocking';
 
 export type NotifyInput = {
   type: NotificationType;
@@ -67,7 +67,13 @@ export class Notifier {
     const everyone = [...new Set(recipientsOf.flat())];
     if (everyone.length === 0) return nothing;
     const people = await db
-      .select({ id: profile.id, email: profile.email, role: profile.profileCode, emailConfirmedAt: profile.emailConfirmedAt })
+      .select({
+        id: profile.id,
+        email: profile.email,
+        role: profile.profileCode,
+        emailConfirmedAt: profile.emailConfirmedAt,
+        privacyBlockedAt: profile.privacyBlockedAt,
+      })
       .from(profile)
       .where(and(inArray(profile.id, everyone), isNull(profile.deletedAt), eq(profile.status, 'ACTIVE')));
     const byId = new Map(people.map((p) => [p.id, p]));
@@ -83,11 +89,12 @@ export class Notifier {
       .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
       .returning();
     const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
-    // Mail only to confirmed addresses, the others see it in the app alone (decision 135); one e-mail
-    // per person per digest period at most, the rest wait for the digest (./digest.ts).
+    // Mail only to confirmed addresses, the others see it in the app alone (decision 135), and none to a
+    // person whose data are blocked (decision 150); one e-mail per person per digest period at most, the
+    // rest wait for the digest (./digest.ts).
     await sendOrHold(
       db,
-      deliveries.filter(({ person }) => mayMail(person)).map(({ input, person }) => {
+      deliveries.filter(({ person }) => mayNotify(person)).map(({ input, person }) => {
         const link = `${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}`;
         return {
           profileId: person.id,

@@ -7,7 +7,7 @@ import type { Database } from '../../platform/db/client';
 import { profile } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { OutgoingMail } from '../../platform/mail/transport';
-import { mayMail } from '../accounts/email-confirmation';
+import { mayNotify } from '../privacy/blocking';
 import type { Actor } from '../tickets/permissions';
 
 /**
@@ -48,7 +48,7 @@ export function receiptMail(to: string, ticket: Ticket, eventLink: string | null
  *   else's address in the form must not make the product mail it);
  * - staff recording someone's report: the address staff typed, as an admin's typed address
  *   counts as confirmed (decision 135).
- * No address, no mail. The address is never logged.
+ * No address, no mail; none to a driver whose data are blocked (decision 150). The address is never logged.
  */
 export async function queueTicketReceipt(db: Database, mailer: Mailer, actor: Actor, ticket: Ticket, publicWebUrl: string): Promise<void> {
   if (!ticket.email) return;
@@ -57,10 +57,10 @@ export async function queueTicketReceipt(db: Database, mailer: Mailer, actor: Ac
     return;
   }
   const [own] = await db
-    .select({ email: profile.email, emailConfirmedAt: profile.emailConfirmedAt })
+    .select({ email: profile.email, emailConfirmedAt: profile.emailConfirmedAt, privacyBlockedAt: profile.privacyBlockedAt })
     .from(profile)
     .where(eq(profile.id, actor.profileId))
     .limit(1);
-  if (!own || !mayMail(own) || own.email.toLowerCase() !== ticket.email.toLowerCase()) return;
+  if (!own || !mayNotify(own) || own.email.toLowerCase() !== ticket.email.toLowerCase()) return;
   await mailer.queue(receiptMail(ticket.email, ticket, `${publicWebUrl}/${ROLE_AREAS.DRIVER}/events/${ticket.id}`));
 }

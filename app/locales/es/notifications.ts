@@ -6,6 +6,7 @@ export const notifications = {
   markAllRead: 'Marcar todas como leídas',
   allRead: 'Todas las notificaciones quedaron leídas',
   open: 'Ver evento',
+  openPrivacyRequests: 'Ver mis solicitudes',
   markRead: 'Marcar como leída',
   newBadge: 'Nueva',
   empty: 'No tiene notificaciones.',
@@ -20,5 +21,6 @@ export const notifications = {
     STATUS_CHANGED: 'Cambio de estado',
     TICKET_CLOSED: 'Cierre',
     TICKET_LATE: 'Atraso',
+    PRIVACY_REQUEST_ANSWERED: 'Solicitud de datos personales',
   },
 } as const;

@@ -4,6 +4,8 @@ import { roleLabels } from '@contract/messages';
 export const users = {
   title: 'Usuarios',
   create: 'Crear usuario',
+  /** The link to the queue of requests under Ley 21.719 (decision 150). */
+  privacyRequests: 'Solicitudes de datos personales',
   /** The user types as the contract names them. */
   roles: roleLabels,
   statuses: { ACTIVE: 'Activo', SUSPENDED: 'Suspendido' },

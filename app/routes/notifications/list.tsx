@@ -34,7 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const actionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('open'), id: z.coerce.number().int().positive(), ticketId: z.coerce.number().int().positive().optional() }),
+  z.object({
+    intent: z.literal('open'),
+    id: z.coerce.number().int().positive(),
+    ticketId: z.coerce.number().int().positive().optional(),
+    // An answered request under Ley 21.719 opens "Mis solicitudes" (decision 150).
+    target: z.literal('privacy-requests').optional(),
+  }),
   z.object({ intent: z.literal('read'), id: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal('read-all') }),
 ]);
@@ -57,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     await api.call('POST', `/api/notification/${parsed.data.id}/read`);
     if (parsed.data.intent === 'open' && parsed.data.ticketId) to = `/${ROLE_AREAS[user.role]}/events/${parsed.data.ticketId}`;
+    else if (parsed.data.intent === 'open' && parsed.data.target) to = `/${ROLE_AREAS[user.role]}/profile/data/requests`;
   }
   throw await redirectWithToasts(session, to);
 }
@@ -102,6 +109,15 @@ export default function NotificationsScreen({ loaderData }: Route.ComponentProps
                     <input type="hidden" name="ticketId" value={n.ticketId} />
                     <button type="submit" className="link-button">
                       {t('open')} {n.folio}
+                    </button>
+                  </Form>
+                ) : n.type === 'PRIVACY_REQUEST_ANSWERED' ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="open" />
+                    <input type="hidden" name="id" value={n.id} />
+                    <input type="hidden" name="target" value="privacy-requests" />
+                    <button type="submit" className="link-button">
+                      {t('openPrivacyRequests')}
                     </button>
                   </Form>
                 ) : null}

@@ -113,6 +113,9 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
           {t('create')}
         </ButtonLink>
       </div>
+      <p>
+        <Link to={pathname.replace(/\/users$/, '/privacy/requests')}>{t('privacyRequests')}</Link>
+      </p>
 
       {/* A GET form: the search is part of the address, so it can be shared and bookmarked. */}
       <Form method="get" className="filters" role="search" aria-label={t('filters.label')} key={here}>
