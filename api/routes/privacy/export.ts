@@ -46,6 +46,8 @@ export async function privacyExportRoutes(instance: FastifyInstance) {
         await zip.finish();
         // Every byte handed over: the download is the person's ACCESS request, answered.
         await recordAccessDelivered(app.db, profileId, now, app.config.privacyRequestDays);
+        // Free before the answer ends: the person's next download, right after this one, is not refused.
+        await release().catch((err: unknown) => request.log.warn({ err }, 'subject file lease not released'));
         body.end();
       } catch (error) {
         // A reader that left is not the file's failure (Fastify destroys the body then).
