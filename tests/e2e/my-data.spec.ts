@@ -67,3 +67,12 @@ test('signed out, Mis datos and its download send the person to sign in', async 
   await page.goto('/driver/profile/data/download');
   await expect(page).toHaveURL(/\/user\/login/);
 });
+
+test('a download refused because another is running comes back to Mis datos with the reason in Spanish', async ({ page }) => {
+  await signIn(page, demo.supervisor);
+  const response = await page.goto('/supervisor/profile/data?error=busy');
+  expect(response?.status()).toBe(409);
+  await expect(page.getByRole('alert')).toContainText('Ya se está preparando una descarga de sus datos');
+  // The download is offered again.
+  await expect(page.getByRole('link', { name: 'Descargar mis datos' })).toHaveAttribute('href', '/supervisor/profile/data/download');
+});
