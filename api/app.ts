@@ -47,6 +47,7 @@ import { reportRoutes } from './routes/report';
 import { notificationRoutes } from './routes/notification';
 import { privacyDeleteRoutes } from './routes/privacy/delete';
 import { privacyRequestRoutes } from './routes/privacy/requests';
+import { privacyExportRoutes } from './routes/privacy/export';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -282,5 +283,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes);
   await app.register(privacyDeleteRoutes);
   await app.register(privacyRequestRoutes);
+  await app.register(privacyExportRoutes);
   return app;
 }

@@ -85,6 +85,8 @@ export const messages = {
   reportMonthInvalid: 'Indique un mes entre 1 y 12',
   /** Every export place of the API process is taken (EXPORT_CONNECTIONS, decision 144): 503 with Retry-After. */
   exportsBusy: 'Hay muchas descargas en curso; intente nuevamente en unos segundos',
+  /** A download of the same person's data is still running (GET /api/privacy/me/export, decision 148): 409. */
+  privacyExportRunning: 'Ya se está preparando una descarga de sus datos. Espere a que termine e intente nuevamente',
   reportYearInvalid: 'Indique un año válido',
   // docs/specification.md, "8. The error catalogue" and "Login screen", verbatim.
   invalidCredentials: 'Credenciales invalidas',

@@ -15,6 +15,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'profile', file: 'routes/profile/index.tsx', id: 'profile' },
   // "Eliminar mi cuenta y mis datos" (decision 149): drivers only, as canDeleteOwnAccount says.
   { path: 'profile/data/delete', file: 'routes/privacy/delete-account.tsx', id: 'privacy-delete', roles: DELETE_OWN_ACCOUNT_ROLES },
+  // Mis datos (issue 34, decision 148): every role's own data, and its file (a resource route, ZIP).
+  { path: 'profile/data', file: 'routes/privacy/my-data.tsx', id: 'profile-data' },
+  { path: 'profile/data/download', file: 'routes/privacy/my-data-download.ts', id: 'profile-data-download' },
   { path: 'dashboard', file: 'routes/dashboard/index.tsx', id: 'dashboard', screen: 'dashboard' },
   { path: 'events', file: 'routes/events/list.tsx', id: 'events', screen: 'events' },
   { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },

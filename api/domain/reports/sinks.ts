@@ -31,7 +31,7 @@ export type TableSink = {
  * Waits until `out` wants more, or fails when it is gone (the reader hung up): a producer
  * must never wait forever for a reader that left.
  */
-function drained(out: Writable): Promise<void> {
+export function drained(out: Writable): Promise<void> {
   if (out.destroyed) return Promise.reject(new Error('report reader went away'));
   if (!out.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve, reject) => {

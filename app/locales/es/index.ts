@@ -8,6 +8,7 @@ import { users } from './users';
 import { notifications } from './notifications';
 import { twoStep } from './two-step';
 import { privacyRequests } from './privacy-requests';
+import { myData } from './my-data';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacyRequests, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacyRequests, myData, messages } as const;

@@ -36,8 +36,12 @@ import { ownPasswordFormSchema, ownProfileFormSchema, type OwnPasswordForm, type
 import { fullName } from '@contract/person-name';
 import { forgetOperators } from '~/server/api/reference-data.server';
 import { sendKeepingTheForm } from '~/offline/link-failure';
+import { ButtonLink } from '~/components/ui/button';
+import { ROLE_AREAS } from '@contract/roles';
+import { myData } from '~/locales/es/my-data';
 
 registerNamespace('users', users);
+registerNamespace('myData', myData);
 
 // events.css brings the panels and the label-and-value list the event's page uses too.
 export const links: Route.LinksFunction = () => [
@@ -67,6 +71,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       : { status: twoStepStatus, setup: setup && !twoStepStatus.enabled ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret) } : null };
   return {
     profile,
+    area: ROLE_AREAS[auth.user.role],
     twoStep,
     // The page's forms each derive their one-time key from it (decision 137).
     submissionNonce: newSubmissionKey(),
@@ -200,12 +205,29 @@ export default function ProfileScreen({ loaderData, actionData }: Route.Componen
           </dl>
         </section>
 
+        <MyDataPanel area={loaderData.area} />
         <DetailsForm profile={profile} lastResult={actionData?.form === 'profile' ? actionData.result : undefined} />
         <PasswordForm lastResult={actionData?.form === 'password' ? actionData.result : undefined} answer={actionData} />
         {loaderData.twoStep ? <TwoStepPanel data={loaderData.twoStep} answer={actionData?.form === 'two-step' ? actionData : undefined} /> : null}
         <SessionsPanel sessions={loaderData.sessions} />
       </section>
     </SubmissionKeys>
+  );
+}
+
+/** The way to "Mis datos" (issue 34): the person's file and rights under Ley 21.719. */
+function MyDataPanel({ area }: { area: string }) {
+  const t = useT('myData');
+  return (
+    <section className="panel profile-panel" aria-labelledby="my-data-title">
+      <h2 id="my-data-title">{t('title')}</h2>
+      <p className="screen-note">{t('profileButtonIntro')}</p>
+      <div className="form-actions">
+        <ButtonLink variant="outlined" to={`/${area}/profile/data`}>
+          {t('profileButton')}
+        </ButtonLink>
+      </div>
+    </section>
   );
 }
 

@@ -115,7 +115,7 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
  * Whether a role has the page at `path` (an AREA_ROUTES path; '' is the area's own root, which
  * every role has). Anything not in the list is nobody's.
  */
-function roleHasPath(role: Role, path: string): boolean {
+export function roleHasPath(role: Role, path: string): boolean {
   if (path === '') return true;
   const route = AREA_ROUTES.find((candidate) => candidate.path === path);
   if (!route) return false;
