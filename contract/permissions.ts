@@ -53,3 +53,10 @@ export const canDownloadReports = (role: Role) => allowed(['INSPECTOR', ...STAFF
 
 /** Who may turn on a second sign-in step: everyone but drivers (docs/decisions/113-two-step-sign-in.md). */
 export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
+
+/**
+ * The record of who read drivers' personal data (Ley 19.628 as amended, art. 14 quinquies; decision 151): the admin,
+ * who answers for the processing, and the fiscal inspector, who oversees it. Operators and supervisors, whose reads
+ * it records, do not read it.
+ */
+export const canReadAccessRecord = (role: Role) => role === 'ADMIN' || role === 'INSPECTOR';
