@@ -59,4 +59,5 @@ export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
  * who answers for the processing, and the fiscal inspector, who oversees it. Operators and supervisors, whose reads
  * it records, do not read it.
  */
-export const canReadAccessRecord = (role: Role) => role === 'ADMIN' || role === 'INSPECTOR';
+export const ACCESS_RECORD_ROLES = ['ADMIN', 'INSPECTOR'] as const satisfies readonly Role[];
+export const canReadAccessRecord = (role: Role) => allowed(ACCESS_RECORD_ROLES, role);

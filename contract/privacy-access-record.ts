@@ -12,13 +12,6 @@ import { ROLES } from './roles';
 export const ACCESS_RECORD_WHATS = ['event', 'user', 'export', 'user-list'] as const;
 export type AccessRecordWhat = (typeof ACCESS_RECORD_WHATS)[number];
 
-export const ACCESS_RECORD_WHAT_LABELS: Record<AccessRecordWhat, string> = {
-  event: 'Evento con datos de contacto',
-  user: 'Ficha de usuario',
-  export: 'Reporte con nombres y RUT',
-  'user-list': 'Lista de usuarios',
-};
-
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blank, z.string().trim().max(120).optional());
 const day = z.preprocess(blank, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.dateInvalid).optional());
