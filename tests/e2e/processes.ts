@@ -71,7 +71,8 @@ const roleOf = (script: string) => (script.includes('api') ? 'api' : 'web');
 export function start(script: string, env: Record<string, string>, onOutput?: (text: string) => void, logName = 'e2e'): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...env },
+    // TOTP_ENCRYPTION_KEYS: a test-only key (production requires one; decision 152).
+    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', TOTP_ENCRYPTION_KEYS: 'e2e:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   keepOutput(child, `${logName}-${roleOf(script)}-${env.API_PORT ?? env.PORT ?? child.pid}`);
