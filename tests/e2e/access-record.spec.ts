@@ -52,3 +52,15 @@ test('operators do not have the record', async ({ page }) => {
   await page.goto('/operator/reports');
   await expect(page.getByRole('link', { name: /registro de accesos/i })).toHaveCount(0);
 });
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+  test('the inspector reads the record from the reports page; nothing scrolls sideways', async ({ page }) => {
+    await signIn(page, demo.inspector);
+    await page.goto('/inspector/reports');
+    await page.getByRole('link', { name: /registro de accesos a datos personales/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Registro de accesos a datos personales' })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Buscar en el registro' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  });
+});
