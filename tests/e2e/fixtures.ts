@@ -42,9 +42,9 @@ export const E2E_SESSION_SECRET = 'e2e-only-secret-0123456789abcdef';
  * The session cookie as the e2e web server makes it: signed, its contents encrypted with a key
  * derived from the same secret (decision 152). Tests seal cookies of their own with it.
  */
-export function e2eSessionCookie(): Cookie {
-  const signed = createCookie('__session', { secrets: [E2E_SESSION_SECRET], path: '/' });
-  const keys = cookieKeys([E2E_SESSION_SECRET]);
+export function e2eSessionCookie(secret = E2E_SESSION_SECRET): Cookie {
+  const signed = createCookie('__session', { secrets: [secret], path: '/' });
+  const keys = cookieKeys([secret]);
   return {
     name: signed.name,
     isSigned: signed.isSigned,
@@ -55,13 +55,14 @@ export function e2eSessionCookie(): Cookie {
 }
 
 /**
- * The API token inside the session cookie, decrypted with the e2e secret. Tests use it to revoke
- * the token behind the browser's back, as an admin or an expiry would.
+ * The API token inside the session cookie, decrypted with the e2e secret (or a product's own:
+ * processes.ts `sessionSecret`). Tests use it to revoke the token behind the browser's back, as an
+ * admin or an expiry would.
  */
-export async function sessionToken(context: BrowserContext): Promise<string> {
+export async function sessionToken(context: BrowserContext, secret = E2E_SESSION_SECRET): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === '__session');
   if (!cookie) throw new Error('no session cookie');
-  const data = (await e2eSessionCookie().parse(`__session=${cookie.value}`)) as { token?: string } | null;
+  const data = (await e2eSessionCookie(secret).parse(`__session=${cookie.value}`)) as { token?: string } | null;
   if (!data?.token) throw new Error('the session cookie holds no token');
   return data.token;
 }
