@@ -15,6 +15,7 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
+# Secrets come at run time, never in the image: SESSION_SECRET (web) and TOTP_ENCRYPTION_KEYS (API) are required (docs/deploy.md).
 ENV NODE_ENV=production PORT=3000 API_PORT=4000 API_HOST=0.0.0.0 DATA_DIR=/data SHUTDOWN_TIMEOUT_MS=10000
 WORKDIR /app
 COPY --from=build /app/package.json ./

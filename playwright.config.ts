@@ -48,7 +48,8 @@ export default defineConfig({
       // A fresh embedded database with the demo data for every run.
       command: `${logTo('api', E2E_API_PORT)} rm -rf ${dataDir} && exec node ${buildDir}/api/server.mjs`,
       url: `http://127.0.0.1:${E2E_API_PORT}/api/health`,
-      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...sharedDemoQuotas },
+      // TOTP_ENCRYPTION_KEYS: a test-only key (production requires one; decision 152).
+      env: { API_PORT: String(E2E_API_PORT), DATA_DIR: dataDir, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', TOTP_ENCRYPTION_KEYS: 'e2e:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ...sharedDemoQuotas },
       reuseExistingServer: false,
       timeout: 90_000,
     },

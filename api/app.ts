@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { isValidHost } from '@contract/valid-host.mjs';
+import { Counter } from 'prom-client';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -48,6 +49,8 @@ import { notificationRoutes } from './routes/notification';
 import { privacyDeleteRoutes } from './routes/privacy/delete';
 import { privacyRequestRoutes } from './routes/privacy/requests';
 import { privacyExportRoutes } from './routes/privacy/export';
+import { accessRecordRoutes } from './routes/privacy/access-record';
+import { AccessRecord, ACCESS_RECORD_DEFAULTS } from './domain/privacy/access-record';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,6 +76,8 @@ declare module 'fastify' {
     copyOut: CopyOut | undefined;
     /** Every route the API answers (method and URL pattern), for tests that must cover them all. */
     routeTable: { method: string; url: string }[];
+    /** Staff reads of personal data, written in batches (domain/privacy/access-record.ts, decision 151). */
+    accessRecord: AccessRecord;
   }
 }
 
@@ -188,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guardedStorage(storage, () => (app.peers.isUp('storage') !== false ? 'up' : app.peers.failureOf('storage') instanceof StorageFull ? 'full' : 'down')),
   );
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
+  registerAccessRecord(app, deps.db);
   app.decorate('statisticsCache', new ReadCache<Statistics>(30_000));
   app.decorate('counterCache', new ReadCache<ScopeCounters>(60_000));
   app.decorate('principalCache', new ReadCache<ResolvedToken>(5_000));
@@ -284,5 +290,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyDeleteRoutes);
   await app.register(privacyRequestRoutes);
   await app.register(privacyExportRoutes);
+  await app.register(accessRecordRoutes);
   return app;
+}
+
+/**
+ * The record of staff reads (decision 151): entries dropped past the cap or after a failed retry are counted for
+ * /metrics and logged (no personal data: counts only); what waits is written when the app closes, before
+ * server.ts closes the database.
+ */
+function registerAccessRecord(app: FastifyInstance, db: Database) {
+  const dropped = new Counter({ name: 'access_record_dropped_total', help: 'Reads of personal data not recorded: dropped past the buffer cap or after a failed retry', registers: [app.metrics.registry] });
+  let warned = false;
+  const record = new AccessRecord(db, {
+    ...ACCESS_RECORD_DEFAULTS,
+    onDropped: (count) => {
+      dropped.inc(count);
+      if (!warned) app.log.error({ count }, 'access record buffer full: oldest entries dropped');
+      warned = true;
+    },
+    onFailed: (err, count) => {
+      dropped.inc(count);
+      app.log.error({ err, count }, 'access record entries could not be written');
+    },
+  });
+  app.decorate('accessRecord', record);
+  app.addHook('onClose', async () => record.close());
 }

@@ -5,6 +5,7 @@ import { canUseTwoStep } from '@contract/permissions';
 import type { S3Settings } from './platform/storage/s3-storage';
 import { RETENTION_KINDS, RETENTION_RULES, type RetentionDays } from '@contract/retention';
 import { PRIVACY_REQUEST_DAYS_DEFAULT } from '@contract/privacy';
+import { DEVELOPMENT_KEYRING, parseKeyring, type SecretKeyring } from './platform/crypto/secret-box';
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -90,6 +91,8 @@ const configSchema = z.object({
   PRIVACY_CONTROLLER_PHONE: z.string().trim().min(3).default('+56 2 2345 6789'),
   /** Calendar days the concession has to answer a request (Ley 19.628 art. 11 as amended; contract/privacy.ts). */
   PRIVACY_REQUEST_DAYS: z.coerce.number().int().min(1).max(90).default(PRIVACY_REQUEST_DAYS_DEFAULT),
+  /** Keys that encrypt the second-step secrets at rest, `id:base64key` comma-separated: the first seals, all open (decision 152). */
+  TOTP_ENCRYPTION_KEYS: z.string().trim().optional(),
   // Each retention period, in days (contract/retention.ts).
   ...retentionSettings(),
   /** How often the retention job runs (one process per period; decision 149). Shorter only in tests. */
@@ -165,6 +168,8 @@ export type Config = {
   retentionDays: RetentionDays;
   /** How often the retention job runs (RETENTION_JOB_MS). */
   retentionJobMs: number;
+  /** The keys of the second-step secrets at rest (TOTP_ENCRYPTION_KEYS; platform/crypto/secret-box.ts). */
+  totpKeys: SecretKeyring;
 };
 
 export type QuotaLimits = { eventsPerHour: number; eventsPerDay: number; commentsPerMinute: number; attachmentBytesPerDay: number };
@@ -240,7 +245,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     privacyRequestDays: c.PRIVACY_REQUEST_DAYS,
     retentionDays: Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, c[RETENTION_RULES[kind].env]])) as RetentionDays,
     retentionJobMs: c.RETENTION_JOB_MS,
+    totpKeys: totpKeysOf(c.TOTP_ENCRYPTION_KEYS, c.NODE_ENV),
   };
+}
+
+/** Required in production: second-step secrets are never kept under the published development key there. */
+function totpKeysOf(value: string | undefined, env: string): SecretKeyring {
+  if (!value) {
+    if (env === 'production') throw new ConfigError('Invalid configuration: TOTP_ENCRYPTION_KEYS: required in production (id:base64key, a 32-byte key: openssl rand -base64 32)');
+    return DEVELOPMENT_KEYRING;
+  }
+  try {
+    return parseKeyring(value);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: TOTP_ENCRYPTION_KEYS: ${(error as Error).message}`);
+  }
 }
 
 /** A probe must end before the next one starts: the timeout is shorter than the interval. */

@@ -5,6 +5,7 @@ import { createApiLogger } from './http/logging';
 import { openDatabase } from './platform/db/client';
 import { seedDatabase } from './platform/db/seed';
 import { startJobs } from './platform/jobs/jobs';
+import { sealTotpSecrets } from './domain/accounts/two-step';
 import { localChannel, postgresChannel } from './platform/cluster/channel';
 import { watchChannel } from './http/metrics';
 
@@ -52,6 +53,9 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
     });
+    // Second-step secrets in the clear or under an old key sealed with the current one (decision 152).
+    const sealed = await sealTotpSecrets(db, config.totpKeys);
+    if (sealed > 0) log.info({ sealed }, 'second-step secrets encrypted with the current key');
   });
   // Several API processes on one PostgreSQL hear each other through LISTEN/NOTIFY.
   // Its LISTEN connection proves itself alive with a heartbeat (decision 142).

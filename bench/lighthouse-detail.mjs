@@ -6,7 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { start, stop, waitFor } from './lib/processes.mjs';
 const BUILD_DIR = 'build-bench';
-const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { DATA_DIR: 'bench/.data-lighthouse', API_PORT: '4400', NODE_ENV: 'production', LOG_LEVEL: 'error', SEED: 'demo', TWO_STEP_ROLES: '' });
+const api = start('API', [`${BUILD_DIR}/api/server.mjs`], { DATA_DIR: 'bench/.data-lighthouse', API_PORT: '4400', NODE_ENV: 'production', TOTP_ENCRYPTION_KEYS: 'bench:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', LOG_LEVEL: 'error', SEED: 'demo', TWO_STEP_ROLES: '' });
 const web = start('Web', ['server/web.mjs'], { BUILD_DIR, PORT: '3400', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-0123456789abcdef0123456789', CONCESSION_API_URL: 'http://127.0.0.1:4400' });
 try {
   await waitFor('http://127.0.0.1:4400/api/health'); await waitFor('http://127.0.0.1:3400/user/login');

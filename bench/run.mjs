@@ -69,6 +69,7 @@ const api = start('API', [`${BUILD_DIR}/api/server.mjs`], {
   ...dbEnv,
   API_PORT: '4400',
   NODE_ENV: 'production',
+  TOTP_ENCRYPTION_KEYS: 'bench:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=',
   LOG_LEVEL: 'error',
   SEED: 'demo',
   TWO_STEP_ROLES: '',

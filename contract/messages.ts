@@ -161,6 +161,10 @@ export const messages = {
   searchTooShort: 'Escriba al menos {{min}} caracteres para buscar',
   rangeInverted: 'El valor final debe ser mayor o igual al inicial',
   dateInvalid: 'La fecha no es válida',
+  // The record of staff reads of personal data (decision 151).
+  accessRecordPersonUnknown: 'No hay una persona con ese correo, RUT o identificador',
+  accessRecordFolioUnknown: 'No hay un evento con ese folio',
+  accessRecordRangeInvalid: 'La fecha final debe ser igual o posterior a la inicial',
   invalidCharacters: 'El texto contiene caracteres no válidos',
   // Per-account write limits (429, with Retry-After) and what they make (docs/decisions/134-write-quotas-digests-and-stored-previews.md).
   quotaEventsPerHour: 'Alcanzó el máximo de {{max}} eventos por hora. Podrá crear otro en {{wait}}.',

@@ -12,6 +12,7 @@ import {
   canSeeEveryTicket,
   canUseTwoStep,
   canWriteInternalNotes,
+  canReadAccessRecord,
 } from './permissions';
 import { ROLES, type Role } from './roles';
 
@@ -60,5 +61,12 @@ describe('account and report permissions', () => {
   it.each(ROLES)('%s manages accounts, downloads reports and has a second step exactly as the table says', (role) => {
     const may = { accounts: canManageAccounts(role), reports: canDownloadReports(role), twoStep: canUseTwoStep(role) };
     expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(BEYOND_TICKETS[role]);
+  });
+});
+
+/** The record of staff reads of personal data (decision 151): the admin and the inspector, nobody whose reads it records. */
+describe('access record permission', () => {
+  it.each(ROLES)('%s reads the access record only if admin or inspector', (role) => {
+    expect(canReadAccessRecord(role)).toBe(role === 'ADMIN' || role === 'INSPECTOR');
   });
 });

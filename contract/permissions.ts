@@ -67,3 +67,11 @@ export const canDeleteOwnAccount = (role: Role) => allowed(DELETE_OWN_ACCOUNT_RO
  */
 export const PRIVACY_REQUEST_ANSWERERS = ['ADMIN'] as const satisfies readonly Role[];
 export const canAnswerPrivacyRequests = (role: Role) => allowed(PRIVACY_REQUEST_ANSWERERS, role);
+
+/**
+ * The record of who read drivers' personal data (Ley 19.628 as amended, art. 14 quinquies; decision 151): the admin,
+ * who answers for the processing, and the fiscal inspector, who oversees it. Operators and supervisors, whose reads
+ * it records, do not read it.
+ */
+export const ACCESS_RECORD_ROLES = ['ADMIN', 'INSPECTOR'] as const satisfies readonly Role[];
+export const canReadAccessRecord = (role: Role) => allowed(ACCESS_RECORD_ROLES, role);

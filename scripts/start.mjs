@@ -21,6 +21,21 @@ if (!env.SESSION_SECRET) {
   env.SESSION_SECRET = randomBytes(32).toString('hex');
   log.warn('SESSION_SECRET no definido: se generó uno para esta ejecución (las sesiones terminan al reiniciar).');
 }
+// The second-step secrets are encrypted with TOTP_ENCRYPTION_KEYS (decision 152); out of the box one key is made
+// once and kept beside the data it protects, so secrets enrolled in one run open in the next.
+if (!env.TOTP_ENCRYPTION_KEYS && env.NODE_ENV === 'production') {
+  const { randomBytes } = await import('node:crypto');
+  const { existsSync, mkdirSync, readFileSync, writeFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const dataDir = env.DATA_DIR ?? './data';
+  const keyFile = path.join(dataDir, 'totp-encryption-key');
+  if (!existsSync(keyFile)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(keyFile, `local:${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+  }
+  env.TOTP_ENCRYPTION_KEYS = readFileSync(keyFile, 'utf8').trim();
+  log.warn(`TOTP_ENCRYPTION_KEYS no definido: se usa la clave guardada en ${keyFile}.`);
+}
 
 /**
  * Each service runs under a supervisor of its own (docs/decisions/131-no-request-stops-a-process.md):

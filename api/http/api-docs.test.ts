@@ -3,11 +3,14 @@ import { messages } from '@contract/messages';
 import { loadConfig } from '../config';
 import { createTestApi, type TestApi } from '../test/helper';
 
+/** Production requires the keys of the second-step secrets (decision 152). */
+const production = { TOTP_ENCRYPTION_KEYS: 'k1:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=' };
+
 /** Swagger UI and the OpenAPI document: off in production unless API_DOCS=on (decision 132). */
 describe('API_DOCS', () => {
   it('is off in production and on elsewhere by default; API_DOCS decides when set', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...production, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).apiDocs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', API_DOCS: 'off' }).apiDocs).toBe(false);

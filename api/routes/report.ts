@@ -18,6 +18,9 @@ import { ExportConnections, releaseWhenOver } from '../domain/reports/export-con
 /** Seconds a refused export is told to wait (a month's CSV takes a few seconds at the database's speed). */
 export const EXPORTS_BUSY_RETRY_AFTER_SECONDS = 5;
 
+/** Reports whose rows name people (the detail of events: reporter's name, RUT, e-mail, phone). */
+const REPORTS_NAMING_PEOPLE: number[] = [1];
+
 /** month and year together, or neither (then the whole history). */
 const statisticsQuery = reportQuerySchema
   .pick({ month: true, year: true })
@@ -113,6 +116,11 @@ export async function reportRoutes(instance: FastifyInstance) {
     // Given back when the body is over (read, failed, or its reader left) and the writer has
     // let its COPY connection go.
     releaseWhenOver(release, body, writing);
+    // The month's detail names each reporter (name, RUT, e-mail, phone): one entry per download (decision 151).
+    if (REPORTS_NAMING_PEOPLE.includes(id)) {
+      const reader = principalOf(request);
+      app.accessRecord.note({ actorId: reader.profileId, actorRole: reader.role, subjectId: null, ticketId: null, what: 'export' });
+    }
     return reply
       .header('content-type', REPORT_CONTENT_TYPES[query.format])
       .header('content-disposition', `attachment; filename="${reportFileName(id, query.year, query.month, query.format)}"`)

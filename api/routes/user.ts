@@ -40,6 +40,10 @@ export async function userRoutes(instance: FastifyInstance) {
   });
   app.get('/api/user/list', { onRequest: [requireAuth, allowRoles(canManageAccounts)], schema: list }, async (request) => {
     const query = request.query;
-    return { payload: await listProfiles(app.db, query) };
+    const page = await listProfiles(app.db, query);
+    const reader = principalOf(request);
+    // A page of names, e-mails and RUTs: one entry per page read (decision 151).
+    app.accessRecord.note({ actorId: reader.profileId, actorRole: reader.role, subjectId: null, ticketId: null, what: 'user-list' });
+    return { payload: page };
   });
 }

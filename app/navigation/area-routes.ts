@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { DELETE_OWN_ACCOUNT_ROLES, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
+import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -31,6 +31,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'reports/download', file: 'routes/reports/download.ts', id: 'reports-download', screen: 'reports' },
   { path: 'reports/summary', file: 'routes/reports/summary.tsx', id: 'reports-summary', screen: 'reports' },
   { path: 'road', file: 'routes/road/profile.tsx', id: 'road', roles: ['ADMIN'] },
+  // Who read drivers' personal data (decision 151): linked from the reports page.
+  { path: 'privacy/access', file: 'routes/privacy/access-record.tsx', id: 'privacy-access', roles: ACCESS_RECORD_ROLES },
   { path: 'assignments', file: 'routes/assignments/index.tsx', id: 'assignments', screen: 'assignments' },
   { path: 'notifications', file: 'routes/notifications/list.tsx', id: 'notifications', screen: 'notifications' },
   { path: 'users', file: 'routes/admin/users/list.tsx', id: 'users', screen: 'users' },

@@ -1,4 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createCookie, type Cookie } from 'react-router';
+import { cookieKeys, openCookie, sealCookie } from '../../app/server/auth/cookie-crypto.server';
 
 export const DEMO_PASSWORD = 'Demo-2026';
 export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4310}`;
@@ -33,18 +35,36 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/user\/login/);
 }
 
+/** The secret playwright.config.ts gives the e2e web server. */
+export const E2E_SESSION_SECRET = 'e2e-only-secret-0123456789abcdef';
+
 /**
- * The API token inside the session cookie. The cookie is signed, not encrypted: its value
- * is base64 JSON followed by ".signature". Tests use it to revoke the token behind the
- * browser's back, as an admin or an expiry would.
+ * The session cookie as the e2e web server makes it: signed, its contents encrypted with a key
+ * derived from the same secret (decision 152). Tests seal cookies of their own with it.
  */
-export async function sessionToken(context: BrowserContext): Promise<string> {
+export function e2eSessionCookie(secret = E2E_SESSION_SECRET): Cookie {
+  const signed = createCookie('__session', { secrets: [secret], path: '/' });
+  const keys = cookieKeys([secret]);
+  return {
+    name: signed.name,
+    isSigned: signed.isSigned,
+    expires: signed.expires,
+    serialize: (value, options) => signed.serialize(value === '' ? '' : sealCookie(keys, value), options),
+    parse: async (header, options) => openCookie(keys, await signed.parse(header, options)),
+  };
+}
+
+/**
+ * The API token inside the session cookie, decrypted with the e2e secret (or a product's own:
+ * processes.ts `sessionSecret`). Tests use it to revoke the token behind the browser's back, as an
+ * admin or an expiry would.
+ */
+export async function sessionToken(context: BrowserContext, secret = E2E_SESSION_SECRET): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === '__session');
   if (!cookie) throw new Error('no session cookie');
-  const value = decodeURIComponent(cookie.value);
-  const encoded = value.slice(0, value.lastIndexOf('.'));
-  const data = JSON.parse(decodeURIComponent(escape(Buffer.from(encoded, 'base64').toString('binary'))));
-  return data.token as string;
+  const data = (await e2eSessionCookie(secret).parse(`__session=${cookie.value}`)) as { token?: string } | null;
+  if (!data?.token) throw new Error('the session cookie holds no token');
+  return data.token;
 }
 
 export async function revokeToken(token: string) {

@@ -97,7 +97,7 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   // Sign-in with the new password, then a new event with the reporter's e-mail and RUT.
   await submitLogin(page, demo.driver, NEW_PASSWORD);
   await expect(page).not.toHaveURL(/\/user\/login/);
-  const token = await sessionToken(context);
+  const token = await sessionToken(context, product.sessionSecret);
   await page.goto(`${product.webURL}/driver/events/new`);
   await ready(page);
   await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });

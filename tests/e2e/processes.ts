@@ -71,7 +71,8 @@ const roleOf = (script: string) => (script.includes('api') ? 'api' : 'web');
 export function start(script: string, env: Record<string, string>, onOutput?: (text: string) => void, logName = 'e2e'): ChildProcess {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', ...env },
+    // TOTP_ENCRYPTION_KEYS: a test-only key (production requires one; decision 152).
+    env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', LOG_LEVEL: 'warn', TWO_STEP_ROLES: '', TOTP_ENCRYPTION_KEYS: 'e2e:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   keepOutput(child, `${logName}-${roleOf(script)}-${env.API_PORT ?? env.PORT ?? child.pid}`);
@@ -94,6 +95,8 @@ export type OwnProduct = {
   apiURL: string;
   /** The embedded database's folder, with the mail outbox. */
   dataDir: string;
+  /** The web process's SESSION_SECRET, to read its session cookies (fixtures.ts sessionToken). */
+  sessionSecret: string;
   /** Every line both processes wrote so far (with `logs: true`). */
   logs(): string[];
   /** The web process, to see it still runs. */
@@ -120,11 +123,12 @@ export async function startOwnProduct(
   // Its logs go to .test-reports/logs/ under its name: e2e-<name>-api-<port>.log (robustness-… for that suite).
   const logName = name.startsWith('robustness') ? name : `e2e-${name}`;
   let api = start(`${buildDir}/api/server.mjs`, apiEnv, collect, logName);
+  const sessionSecret = options.webSettings?.SESSION_SECRET ?? `${name}-only-secret-0123456789abcdef`;
   const web = start('server/web.mjs', {
     PORT: String(webPort),
     HOST: '127.0.0.1',
     BUILD_DIR: buildDir,
-    SESSION_SECRET: `${name}-only-secret-0123456789abcdef`,
+    SESSION_SECRET: sessionSecret,
     CONCESSION_API_URL: apiURL,
     ...options.webSettings,
   }, collect, logName);
@@ -133,6 +137,7 @@ export async function startOwnProduct(
     webURL,
     apiURL,
     dataDir,
+    sessionSecret,
     logs: () => output.split('\n').filter(Boolean),
     web: () => web,
     stopApi: () => stop(api),

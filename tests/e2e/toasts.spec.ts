@@ -1,16 +1,15 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createCookieSessionStorage } from 'react-router';
-import { hydrated } from './fixtures';
+import { e2eSessionCookie, hydrated } from './fixtures';
 
 /**
  * Seven messages queued in a row, as actions leave them in the session's flash. The session
- * cookie is signed with the secret playwright.config.ts gives the e2e web server, so the
+ * cookie is signed and encrypted with the secret playwright.config.ts gives the e2e web server, so the
  * browser carries a real one: no test-only route exists in the app. (The app's own
  * `addToast` already keeps six; app/server/auth/session.server.test.ts covers that. Seven here proves
  * the page caps what it shows as well.)
  */
-const E2E_SESSION_SECRET = 'e2e-only-secret-0123456789abcdef';
-const storage = createCookieSessionStorage({ cookie: { name: '__session', secrets: [E2E_SESSION_SECRET], path: '/' } });
+const storage = createCookieSessionStorage({ cookie: e2eSessionCookie() });
 
 const messages = Array.from({ length: 7 }, (_, i) => `Mensaje número ${i + 1}`);
 

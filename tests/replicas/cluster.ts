@@ -17,13 +17,15 @@ export const SERVER_URL = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://po
 const root = path.resolve(import.meta.dirname, '../..');
 const buildDir = process.env.BUILD_DIR ?? 'build';
 export const SESSION_SECRET = 'replicas-only-secret-0123456789abcdef';
+/** Every API process of a deployment shares the keys of the second-step secrets (production requires them; decision 152). */
+export const TOTP_ENCRYPTION_KEYS = 'replicas:BwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwcHBwc=';
 
 export type Proc = { child: ChildProcess; url: string; output: () => string };
 
 export function startProcess(script: string, env: Record<string, string>, port: number): Proc {
   const child = spawn(process.execPath, [script], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', TOTP_ENCRYPTION_KEYS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Every line also to .test-reports/logs/replicas-<role>-<port>.log, for scripts/check-logs.mjs (decision 145).

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../contract/messages';
 import { ticketBody } from '../shared/ticket-body';
-import { createTicket, freePort, stopProcess, tokenOf, waitFor, type Proc } from './cluster';
+import { createTicket, freePort, stopProcess, tokenOf, TOTP_ENCRYPTION_KEYS, waitFor, type Proc } from './cluster';
 
 /**
  * A full disk on the embedded setup (docs/decisions/141-readiness-and-degraded-peers.md): one API
@@ -31,6 +31,7 @@ beforeAll(async () => {
       NODE: process.execPath,
       SCRIPT: `${buildDir}/api/server.mjs`,
       NODE_ENV: 'production',
+      TOTP_ENCRYPTION_KEYS,
       LOG_LEVEL: 'warn',
       API_PORT: String(port),
       DATA_DIR: dataDir,

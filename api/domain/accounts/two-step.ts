@@ -5,6 +5,7 @@ import { messages } from '@contract/messages';
 import { canUseTwoStep } from '@contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Database } from '../../platform/db/client';
+import { isSealedWithCurrentKey, open, seal, type SecretKeyring } from '../../platform/crypto/secret-box';
 import { authToken, profile, recoveryCode } from '../../platform/db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import type { LoginThrottle } from './login-throttle';
@@ -72,37 +73,39 @@ export async function twoStepStatus(db: Database, caller: Principal, requiredRol
 }
 
 /** A new secret to enrol (not active until a code from it is confirmed). */
-export async function startEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string }> {
+export async function startEnrolment(db: Database, keys: SecretKeyring, caller: Principal): Promise<{ secret: string; uri: string }> {
   // Replacing an active second step would let a stolen session take it over: it must be turned
   // off first, which asks the password (or reset by an admin).
   const row = await findLiveProfileById(db, caller.profileId);
   if (row?.totpSecret) throw conflict(messages.twoStepAlreadyOn);
   const secret = generateSecret();
-  await db.update(profile).set({ totpPendingSecret: secret }).where(eq(profile.id, caller.profileId));
+  await db.update(profile).set({ totpPendingSecret: seal(keys, secret, caller.profileId) }).where(eq(profile.id, caller.profileId));
   return { secret, uri: generateURI({ issuer: ISSUER, label: caller.email, secret }) };
 }
 
 /** The enrolment's secret, read again (the enrolment page reloaded): null when none is under way. */
-export async function pendingEnrolment(db: Database, caller: Principal): Promise<{ secret: string; uri: string } | null> {
+export async function pendingEnrolment(db: Database, keys: SecretKeyring, caller: Principal): Promise<{ secret: string; uri: string } | null> {
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row?.totpPendingSecret) return null;
-  return { secret: row.totpPendingSecret, uri: generateURI({ issuer: ISSUER, label: caller.email, secret: row.totpPendingSecret }) };
+  const secret = open(keys, row.totpPendingSecret, row.id);
+  return { secret, uri: generateURI({ issuer: ISSUER, label: caller.email, secret }) };
 }
 
 /**
  * A code from the new secret makes it the account's second step: fresh recovery codes (shown
  * once, kept hashed), and the token in use becomes a full one.
  */
-export async function confirmEnrolment(db: Database, caller: Principal, code: string): Promise<string[]> {
+export async function confirmEnrolment(db: Database, keys: SecretKeyring, caller: Principal, code: string): Promise<string[]> {
   const row = await findLiveProfileById(db, caller.profileId);
   if (!row?.totpPendingSecret) throw conflict(messages.twoStepNotStarted);
-  const step = await totpStep(row.totpPendingSecret, code.trim());
+  const secret = open(keys, row.totpPendingSecret, row.id);
+  const step = await totpStep(secret, code.trim());
   if (step === null) throw badRequest(messages.twoStepCodeWrong, { code: messages.twoStepCodeWrong });
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx
       .update(profile)
-      .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
+      .set({ totpSecret: seal(keys, secret, row.id), totpPendingSecret: null, totpLastStep: step, updatedAt: new Date() })
       .where(eq(profile.id, caller.profileId));
     await tx.delete(recoveryCode).where(eq(recoveryCode.profileId, caller.profileId));
     await tx.insert(recoveryCode).values(codes.map((c) => ({ profileId: caller.profileId, codeHash: hashOf(c) })));
@@ -117,6 +120,7 @@ export async function confirmEnrolment(db: Database, caller: Principal, code: st
  */
 export async function completeSignIn(
   db: Database,
+  keys: SecretKeyring,
   throttle: LoginThrottle,
   caller: Principal,
   code: string,
@@ -135,7 +139,7 @@ export async function completeSignIn(
   const typed = code.trim();
   let accepted = false;
   if (/^\d{6}$/.test(typed)) {
-    const step = await totpStep(row.totpSecret, typed, row.totpLastStep);
+    const step = await totpStep(open(keys, row.totpSecret, row.id), typed, row.totpLastStep);
     if (step !== null) {
       // Guarded on the step still being newer: two requests with one code cannot both pass.
       const claimed = await db
@@ -209,3 +213,30 @@ async function clearTwoStep(db: Database, profileId: string) {
   await db.delete(recoveryCode).where(eq(recoveryCode.profileId, profileId));
 }
 
+
+/**
+ * Start-up pass (one process, under the start-up lock: api/server.ts): second-step secrets stored in the clear
+ * (before decision 152) or under an older key are sealed with the first key of TOTP_ENCRYPTION_KEYS. Each row is
+ * replaced only if it still holds what was read, so a concurrent enrolment is never overwritten. Returns how many.
+ */
+export async function sealTotpSecrets(db: Database, keys: SecretKeyring): Promise<number> {
+  const rows = await db
+    .select({ id: profile.id, totpSecret: profile.totpSecret, totpPendingSecret: profile.totpPendingSecret })
+    .from(profile)
+    .where(sql`${profile.totpSecret} is not null or ${profile.totpPendingSecret} is not null`);
+  let sealed = 0;
+  for (const row of rows) {
+    for (const column of ['totpSecret', 'totpPendingSecret'] as const) {
+      const stored = row[column];
+      if (stored === null || isSealedWithCurrentKey(keys, stored)) continue;
+      const fresh = seal(keys, open(keys, stored, row.id), row.id);
+      const done = await db
+        .update(profile)
+        .set({ [column]: fresh })
+        .where(and(eq(profile.id, row.id), eq(profile[column], stored)))
+        .returning({ id: profile.id });
+      sealed += done.length;
+    }
+  }
+  return sealed;
+}

@@ -86,7 +86,11 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
   });
   app.get('/api/profile/:id', { ...adminOnly, schema: one }, async (request) => {
     const { id } = request.params;
-    return { payload: await getProfile(app.db, id) };
+    const found = await getProfile(app.db, id);
+    const reader = principalOf(request);
+    // The admin opening someone's account is recorded (decision 151); their own is not.
+    if (reader.profileId !== id) app.accessRecord.note({ actorId: reader.profileId, actorRole: reader.role, subjectId: id, ticketId: null, what: 'user' });
+    return { payload: found };
   });
 
   const update = routeSchema({

@@ -41,7 +41,7 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   });
   app.post('/api/auth/second-step', { onRequest: [requireFirstStep, twoStepUsers], schema: secondStep }, async (request, reply) => {
     const { code } = request.body;
-    const { deviceToken } = await completeSignIn(app.db, app.loginThrottle, principalOf(request), code, request.ip, deviceTokenOf(request.headers));
+    const { deviceToken } = await completeSignIn(app.db, app.config.totpKeys, app.loginThrottle, principalOf(request), code, request.ip, deviceTokenOf(request.headers));
     // Fully signed in: the browser becomes a known device of the account (decision 133).
     if (deviceToken) reply.header(DEVICE_HEADER, deviceToken);
     return { payload: { signedIn: true } };
@@ -74,7 +74,7 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   app.get('/api/profile/me/two-step/setup', { onRequest: [requireFirstStep, twoStepUsers], schema: pending }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
-    return { payload: await pendingEnrolment(app.db, caller) };
+    return { payload: await pendingEnrolment(app.db, app.config.totpKeys, caller) };
   });
 
   const setup = routeSchema({
@@ -87,7 +87,7 @@ export async function twoStepRoutes(instance: FastifyInstance) {
   app.post('/api/profile/me/two-step/setup', { onRequest: [requireFirstStep, twoStepUsers], schema: setup }, async (request) => {
     const caller = principalOf(request);
     enrolling(caller.stage);
-    return { payload: await startEnrolment(app.db, caller) };
+    return { payload: await startEnrolment(app.db, app.config.totpKeys, caller) };
   });
 
   const confirm = routeSchema({
@@ -104,7 +104,7 @@ export async function twoStepRoutes(instance: FastifyInstance) {
     const { code } = request.body;
     return {
       payload: {
-        recoveryCodes: await confirmEnrolment(app.db, caller, code),
+        recoveryCodes: await confirmEnrolment(app.db, app.config.totpKeys, caller, code),
       },
       message: messages.twoStepEnabled,
     };

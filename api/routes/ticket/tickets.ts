@@ -17,6 +17,7 @@ import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithC
 import { chargeEvent } from '../../domain/quotas/write-quotas';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
 import { queueTicketReceipt } from '../../domain/notifications/receipt';
+import { showsPerson } from '../../domain/privacy/access-record';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
@@ -52,9 +53,13 @@ export async function ticketRoutes(instance: FastifyInstance) {
   app.get(`/api/ticket/${TICKET_ID}`, { onRequest: requireAuth, preValidation: loadVisibleTicket, schema: one }, async (request) => {
     const found = ticketOf(request);
     const event = toTicketDto(found, new Date());
+    const { role, profileId } = actorOf(request);
+    // Staff opening a person's contact data leave a trace; the person reading their own does not (decision 151).
+    if (profileId !== found.reporterId && showsPerson(found)) {
+      app.accessRecord.note({ actorId: profileId, actorRole: role, subjectId: found.reporterId, ticketId: found.id, what: 'event' });
+    }
     if (request.query.include !== 'conversation') return { payload: event };
     // The detail page's reads in one answer, each as its own call gives it (decision 125).
-    const { role } = actorOf(request);
     const [history, comments, attachments] = await Promise.all([
       ticketHistoryOf(app.db, found.id, canReadInternalNotes(role)),
       listComments(app.db, found.id, role, { page: 0, size: COMMENT_LIST_SIZE }),

@@ -9,6 +9,7 @@ import { notifications } from './notifications';
 import { twoStep } from './two-step';
 import { privacyRequests } from './privacy-requests';
 import { myData } from './my-data';
+import { accessRecord } from './access-record';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacyRequests, myData, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacyRequests, myData, accessRecord, messages } as const;

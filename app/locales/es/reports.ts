@@ -25,6 +25,7 @@ export const reports = {
     link: 'Ver el perfil de la ruta (sectores y comunas)',
   },
   summaryLink: 'Ver el resumen mensual para la Inspección Fiscal en pantalla (imprimible)',
+  accessRecordLink: 'Ver el registro de accesos a datos personales (quién consultó datos de quién)',
   months: ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'],
   format: 'Formato',
   formats: { xlsx: 'Excel (.xlsx)', csv: 'CSV (texto separado por punto y coma, como lo abre Excel en Chile)' },

@@ -4,6 +4,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/index';
 import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report';
 import { requireAuth } from '~/server/auth/auth.server';
+import { canReadAccessRecord } from '@contract/permissions';
 import { AREA_BY_ROLE } from '~/navigation/screens';
 import reportStylesHref from '~/styles/reports.css?url';
 import { santiagoYearMonth } from '@contract/date-time';
@@ -41,13 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     year: pick('year', years, now.year),
     format: pick('format', REPORT_FORMATS, 'xlsx'),
   };
-  const body = { area: AREA_BY_ROLE[user.role], years, choice, error: isDownloadError(error) ? error : null };
+  const body = { area: AREA_BY_ROLE[user.role], years, choice, error: isDownloadError(error) ? error : null, accessRecord: canReadAccessRecord(user.role) };
   return data(body, body.error ? { status: DOWNLOAD_ERROR_STATUS[body.error] } : undefined);
 }
 
 export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('reports');
-  const { area, years, choice, error } = loaderData;
+  const { area, years, choice, error, accessRecord } = loaderData;
   const months = t('months', { returnObjects: true });
 
   return (
@@ -60,6 +61,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       {area === 'admin' ? (
         <p className="screen-note">
           <a href="/admin/road">{t('road.link')}</a>
+        </p>
+      ) : null}
+      {accessRecord ? (
+        <p className="screen-note">
+          <a href={`/${area}/privacy/access`}>{t('accessRecordLink')}</a>
         </p>
       ) : null}
 

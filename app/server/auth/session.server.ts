@@ -14,6 +14,7 @@ import { SECOND_STEPS, type SecondStep } from '@contract/two-step';
 import { z } from '@contract/zod';
 import { sessionUserSchema, storedUser, type SessionUser, type StoredUser } from '~/server/auth/session-user';
 import { clearAnswered, MAX_TOASTS, type Toast, type ToastType } from '~/utils/toast';
+import { cookieKeys, openCookie, sealCookie } from '~/server/auth/cookie-crypto.server';
 
 /**
  * A sign-in waiting for its second step (decision 113): the half-open token, which only the
@@ -28,8 +29,10 @@ export type AppSession = Session<SessionData, SessionFlashData>;
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 12;
 
 /**
- * Signed (not encrypted) cookie: httpOnly keeps the API token away from page scripts and
- * any tampering invalidates the signature. The first secret signs; all of them verify.
+ * Signed and encrypted cookie: httpOnly keeps the API token away from page scripts, any
+ * tampering invalidates the signature, and its contents (token, name, e-mail) are encrypted
+ * with a key derived from the same secrets (cookie-crypto.server.ts, decision 152). The first
+ * secret signs and encrypts; all of them verify and decrypt.
  */
 const signedCookie = createCookie('__session', {
   secrets: env.SESSION_SECRETS,
@@ -40,7 +43,9 @@ const signedCookie = createCookie('__session', {
   maxAge: SESSION_MAX_AGE_SECONDS,
 });
 
-/** Cookie headers already verified, and what they held: the 2 000 used most recently. */
+const encryptionKeys = cookieKeys(env.SESSION_SECRETS);
+
+/** Cookie headers already verified and decrypted, and what they held: the 2 000 used most recently. */
 const verified = new LRUCache<string, { value: unknown }>({ max: 2_000 });
 
 /**
@@ -59,12 +64,14 @@ export const sessionCookie: Cookie = {
   get expires() {
     return signedCookie.expires;
   },
-  serialize: (value, options) => signedCookie.serialize(value, options),
+  // An ended session is the empty cookie that expires, as before.
+  serialize: (value, options) => signedCookie.serialize(value === '' ? '' : sealCookie(encryptionKeys, value), options),
   async parse(header, options) {
-    if (!header || options) return signedCookie.parse(header, options);
+    if (!header || options) return openCookie(encryptionKeys, await signedCookie.parse(header, options));
     const known = verified.get(header);
     if (known) return structuredClone(known.value);
-    const value: unknown = await signedCookie.parse(header);
+    // A cookie signed but not encrypted (from before decision 152) reads as no session: sign in again.
+    const value: unknown = openCookie(encryptionKeys, await signedCookie.parse(header));
     verified.set(header, { value });
     return structuredClone(value);
   },
