@@ -45,6 +45,7 @@ import { roadRoutes } from './routes/road';
 import { ticketApiRoutes } from './routes/ticket';
 import { reportRoutes } from './routes/report';
 import { notificationRoutes } from './routes/notification';
+import { privacyPolicyRoutes } from './routes/privacy/policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -278,5 +279,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ticketApiRoutes);
   await app.register(reportRoutes);
   await app.register(notificationRoutes);
+  await app.register(privacyPolicyRoutes);
   return app;
 }
