@@ -17,6 +17,7 @@ import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithC
 import { chargeEvent } from '../../domain/quotas/write-quotas';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
 import { queueTicketReceipt } from '../../domain/notifications/receipt';
+import { eventAsSeenBy, historyAsSeenBy } from '../../domain/privacy/masking';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
@@ -51,16 +52,17 @@ export async function ticketRoutes(instance: FastifyInstance) {
   });
   app.get(`/api/ticket/${TICKET_ID}`, { onRequest: requireAuth, preValidation: loadVisibleTicket, schema: one }, async (request) => {
     const found = ticketOf(request);
-    const event = toTicketDto(found, new Date());
-    if (request.query.include !== 'conversation') return { payload: event };
-    // The detail page's reads in one answer, each as its own call gives it (decision 125).
     const { role } = actorOf(request);
+    // The RUT whole only to the roles that handle events (decision 147).
+    const event = toTicketDto(found, new Date());
+    if (request.query.include !== 'conversation') return { payload: eventAsSeenBy(event, role) };
+    // The detail page's reads in one answer, each as its own call gives it (decision 125).
     const [history, comments, attachments] = await Promise.all([
       ticketHistoryOf(app.db, found.id, canReadInternalNotes(role)),
       listComments(app.db, found.id, role, { page: 0, size: COMMENT_LIST_SIZE }),
       listAttachments(app.db, found.id, { page: 0, size: ATTACHMENT_LIST_SIZE }),
     ]);
-    return { payload: { ...event, history, comments, attachments } };
+    return { payload: eventAsSeenBy({ ...event, history, comments, attachments }, role) };
   });
 
   const history = routeSchema({
@@ -82,7 +84,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const actor = actorOf(request);
       const found = ticketOf(request);
       return {
-        payload: await ticketHistoryOf(app.db, found.id, canReadInternalNotes(actor.role)),
+        payload: historyAsSeenBy(await ticketHistoryOf(app.db, found.id, canReadInternalNotes(actor.role)), actor.role),
       };
     },
   );
