@@ -7,6 +7,7 @@ import { events } from './events';
 import { users } from './users';
 import { notifications } from './notifications';
 import { twoStep } from './two-step';
+import { privacy } from './privacy';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacy, messages } as const;
