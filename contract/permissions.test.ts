@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  seesWholeRutInExports,
+  seesWholeRutInLists,
+  seesWholeRutOnEvent,
   canAttachTo,
   canBeAssigned,
   canChangeTickets,
@@ -60,5 +63,15 @@ describe('account and report permissions', () => {
   it.each(ROLES)('%s manages accounts, downloads reports and has a second step exactly as the table says', (role) => {
     const may = { accounts: canManageAccounts(role), reports: canDownloadReports(role), twoStep: canUseTwoStep(role) };
     expect(Object.keys(may).filter((action) => may[action as keyof typeof may])).toEqual(BEYOND_TICKETS[role]);
+  });
+});
+
+describe('personal data permissions (decision 147)', () => {
+  const WHOLE_ON_EVENT: Record<Role, boolean> = { DRIVER: true, OPERATOR: true, SUPERVISOR: true, INSPECTOR: false, ADMIN: true };
+  it.each(ROLES)('%s sees the RUT whole exactly where the table says', (role) => {
+    // Lists: only a driver's own; the event page: the staff who handle events (and the driver's own); exports: staff who handle events.
+    expect(seesWholeRutInLists(role)).toBe(role === 'DRIVER');
+    expect(seesWholeRutOnEvent(role)).toBe(WHOLE_ON_EVENT[role]);
+    expect(seesWholeRutInExports(role)).toBe(role !== 'DRIVER' && role !== 'INSPECTOR');
   });
 });
