@@ -51,6 +51,7 @@ import { privacyRequestRoutes } from './routes/privacy/requests';
 import { privacyExportRoutes } from './routes/privacy/export';
 import { accessRecordRoutes } from './routes/privacy/access-record';
 import { AccessRecord, ACCESS_RECORD_DEFAULTS } from './domain/privacy/access-record';
+import { privacyPolicyRoutes } from './routes/privacy/policy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyRequestRoutes);
   await app.register(privacyExportRoutes);
   await app.register(accessRecordRoutes);
+  await app.register(privacyPolicyRoutes);
   return app;
 }
 

@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
 import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/shell/general-error-boundary';
 import { Toasts } from '~/components/shell/toasts';
+import { SiteFooter } from '~/components/shell/site-footer';
 import { LinkFailureNotice } from '~/offline/link-failure-notice';
 import { i18n } from '~/i18n/config';
 import { i18nMiddleware } from '~/i18n/middleware.server';
@@ -98,6 +99,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Outlet />
+      <SiteFooter />
       <Toasts toasts={loaderData.toasts} />
       <LinkFailureNotice />
     </>
@@ -141,5 +143,10 @@ export const meta: Route.MetaFunction = ({ error }) =>
   pageTitle(error ? describeError(error, i18n.t).title : commonT('app.title'));
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
+  return (
+    <>
+      <GeneralErrorBoundary />
+      <SiteFooter />
+    </>
+  );
 }

@@ -15,6 +15,8 @@ export default [
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('confirm-email', 'routes/account/confirm-email.tsx'),
     route('logout', 'routes/account/logout.tsx'),
+    // The notice of a new privacy policy version, once after sign-in (decision 146).
+    route('privacy', 'routes/privacy/notice.tsx'),
   ]),
 
   // The five role areas (/driver, /operator ...) share one tree: the area guard reads the area
@@ -23,6 +25,9 @@ export default [
     index('routes/area/index.tsx', { id: 'area-index' }),
     ...AREA_ROUTES.map(({ path, file, id }) => route(path, file, { id: `area-${id}` })),
   ]),
+
+  // The privacy policy, public and linked from every page's footer (decision 146).
+  route('privacidad', 'routes/privacy/policy.tsx'),
 
   // The header's theme switcher posts here (a resource route: no page of its own).
   route('resources/theme', 'routes/resources/theme.ts'),

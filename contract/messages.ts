@@ -227,6 +227,12 @@ export const messages = {
   deleteAccountSubmit: 'Eliminar mi cuenta y mis datos',
   deleteAccountSubmitting: 'Eliminando…',
   deleteAccountCancel: 'Volver a Mi perfil',
+  // Issue 34, the privacy notice and consent (h1, decision 146).
+  privacyPolicyRequired: 'Debe leer y aceptar la Política de privacidad para crear su cuenta',
+  privacyPolicyOutdated: 'La Política de privacidad cambió: recargue la página, revísela y acéptela de nuevo',
+  privacyPolicyAccepted: 'Gracias: quedó registrada su aceptación de la Política de privacidad.',
+  /** What every role sees in place of a blocked person's identifiers in exports (Ley 21.719 art. 8 ter; decision 147). */
+  privacyDataBlocked: 'Datos bloqueados',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

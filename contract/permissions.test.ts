@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  seesWholeRutInExports,
+  seesWholeRutInLists,
+  seesWholeRutOnEvent,
   canAttachTo,
   canBeAssigned,
   canChangeTickets,
@@ -68,5 +71,15 @@ describe('account and report permissions', () => {
 describe('access record permission', () => {
   it.each(ROLES)('%s reads the access record only if admin or inspector', (role) => {
     expect(canReadAccessRecord(role)).toBe(role === 'ADMIN' || role === 'INSPECTOR');
+  });
+});
+
+describe('personal data permissions (decision 147)', () => {
+  const WHOLE_ON_EVENT: Record<Role, boolean> = { DRIVER: true, OPERATOR: true, SUPERVISOR: true, INSPECTOR: false, ADMIN: true };
+  it.each(ROLES)('%s sees the RUT whole exactly where the table says', (role) => {
+    // Lists: only a driver's own; the event page: the staff who handle events (and the driver's own); exports: staff who handle events.
+    expect(seesWholeRutInLists(role)).toBe(role === 'DRIVER');
+    expect(seesWholeRutOnEvent(role)).toBe(WHOLE_ON_EVENT[role]);
+    expect(seesWholeRutInExports(role)).toBe(role !== 'DRIVER' && role !== 'INSPECTOR');
   });
 });

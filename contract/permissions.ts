@@ -75,3 +75,31 @@ export const canAnswerPrivacyRequests = (role: Role) => allowed(PRIVACY_REQUEST_
  */
 export const ACCESS_RECORD_ROLES = ['ADMIN', 'INSPECTOR'] as const satisfies readonly Role[];
 export const canReadAccessRecord = (role: Role) => allowed(ACCESS_RECORD_ROLES, role);
+
+/**
+ * Who sees a person's RUT whole, by where it is shown (Ley 19.628 as amended by Ley 21.719, art. 3: purpose and
+ * proportionality; art. 14 quinquies: security; docs/decisions/147-masked-rut-by-role.md). Elsewhere staff see it
+ * masked (12.345.***-5, contract/rut-mask.ts). The API masks; the web shows what it gets. Plain data.
+ *
+ *   where                                  driver    operator  supervisor  inspector  admin
+ *   event lists (GET /api/ticket/list/*)   own       masked    masked      masked     masked
+ *   an event's page (GET /api/ticket/{id}) own       whole     whole       masked     whole
+ *   report files that name people          -         whole     whole       masked     whole
+ *   user administration (admin's pages)    -         -         -           -          whole
+ *
+ * Lists are for choosing an event: the name tells people apart, the RUT is not needed whole. The staff who handle
+ * events need it whole on the event to contact and identify the person; the inspector oversees and audits, and
+ * needs to know that a claim names someone, not who. A person whose data are blocked (art. 8 ter) appears in
+ * report files as "Datos bloqueados" for every role.
+ */
+export const PERSONAL_DATA_PERMISSIONS = {
+  wholeRutInLists: [] as Role[],
+  wholeRutOnEvent: STAFF_ROLES,
+  wholeRutInExports: STAFF_ROLES,
+  wholeRutOfAccounts: ['ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** Drivers only ever see their own events, so their own RUT stays whole for them everywhere. */
+export const seesWholeRutInLists = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutInLists, role);
+export const seesWholeRutOnEvent = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutOnEvent, role);
+export const seesWholeRutInExports = (role: Role) => allowed(PERSONAL_DATA_PERMISSIONS.wholeRutInExports, role);

@@ -51,6 +51,8 @@ export const newProfileSchema = z.object({
   ...profileFields,
   profileCode: profileFields.profileCode.default('DRIVER'),
   password: newPasswordSchema,
+  /** The privacy policy version a driver signing up accepted (required then, contract/privacy-policy.ts; decision 146). */
+  privacyPolicyVersion: z.string().max(40).optional(),
 });
 export type NewProfile = z.infer<typeof newProfileSchema>;
 

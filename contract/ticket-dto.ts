@@ -67,6 +67,8 @@ export const ticketListItemSchema = ticketSchema.pick({
   dateEvent: true,
   fullName: true,
   anonymised: true,
+  /** Masked for staff (12.345.***-5; contract/permissions.ts PERSONAL_DATA_PERMISSIONS, decision 147). */
+  rut: true,
   assignedToId: true,
   assignedToName: true,
   dueAt: true,

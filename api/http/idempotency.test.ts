@@ -11,6 +11,7 @@ import { loadConfig } from '../config';
 import { attachment, comment, idempotencyKey, mailQueue, notification, profile, ticket, ticketHistory, writeQuota } from '../platform/db/schema';
 import { fingerprintOf, sweepKeys } from '../domain/idempotency/store';
 import { takesIdempotencyKey } from './idempotency';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 let api: TestApi;
 let who: Callers;
@@ -190,7 +191,7 @@ describe('the other writes of a ticket', () => {
 describe('sign-up (no account yet: the anonymous scope)', () => {
   it('sent twice with one key makes one account, the same in both answers', async () => {
     const key = newKey();
-    const body = { email: `idem.${randomUUID().slice(0, 8)}@correo.cl`, password: 'secreto-1', firstName: 'María', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5' };
+    const body = { email: `idem.${randomUUID().slice(0, 8)}@correo.cl`, password: 'secreto-1', firstName: 'María', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5', privacyPolicyVersion: PRIVACY_POLICY_VERSION };
     const first = await send({ method: 'POST', url: '/api/profile/new', headers: withKey(null, key), payload: body });
     expect(first.statusCode).toBe(201);
     const confirmations = async () => {

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { multipart } from '../test/uploads';
 import { profile } from '../platform/db/schema';
 import { hashPassword } from '../domain/accounts/passwords';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 type Operation = {
   security?: unknown[];
@@ -115,7 +116,7 @@ describe('the OpenAPI description at /api/openapi.json', () => {
  * What anyone may call without a token (docs/specification.md, "7. The calls it makes"): health, sign-in,
  * sign-up and recovery.
  */
-const PUBLIC = new Set(['/api/health', '/api/ready', '/api/auth', '/api/profile/new', '/api/profile/forgotten/{email}', '/api/profile/reset', '/api/profile/confirm-email']);
+const PUBLIC = new Set(['/api/health', '/api/ready', '/api/auth', '/api/profile/new', '/api/profile/forgotten/{email}', '/api/profile/reset', '/api/profile/confirm-email', '/api/privacy/policy']);
 
 type Call = {
   method: string;
@@ -277,7 +278,7 @@ describe('real answers of every endpoint match their documented schemas', () => 
       expect: 201,
       request: () => ({
         url: '/api/profile/new',
-        payload: { email: 'nueva.persona@concesion.demo', password: 'Ruta-68-Segura!', firstName: 'Nueva', lastName: 'Persona', phone: '+56 9 1111 2222', rut: '11.111.111-1' },
+        payload: { email: 'nueva.persona@concesion.demo', password: 'Ruta-68-Segura!', firstName: 'Nueva', lastName: 'Persona', phone: '+56 9 1111 2222', rut: '11.111.111-1', privacyPolicyVersion: PRIVACY_POLICY_VERSION },
       }),
       after: (response) => {
         state.userId = response.json().payload.uuid;
@@ -337,6 +338,14 @@ describe('real answers of every endpoint match their documented schemas', () => 
         state.passwordToken ??= await signIn(api.app, 'supervisor@concesion.demo');
         return { url: '/api/profile/password', payload: { currentPassword: DEMO_PASSWORD, password: 'Ruta-68-Segura!' }, headers: bearer(state.passwordToken) };
       },
+    },
+    // The privacy policy and its acceptance (decision 146).
+    { method: 'GET', path: '/api/privacy/policy', request: () => ({ url: '/api/privacy/policy' }) },
+    { method: 'GET', path: '/api/privacy/consent', request: () => ({ url: '/api/privacy/consent', headers: who.driver.headers }) },
+    {
+      method: 'POST',
+      path: '/api/privacy/consent',
+      request: async () => ({ url: '/api/privacy/consent', payload: { version: PRIVACY_POLICY_VERSION }, headers: bearer(await signIn(api.app, 'operador@concesion.demo')) }),
     },
     // A full token has no second step due: the documented 409 (a driver's would be 403: none of it is theirs).
     {

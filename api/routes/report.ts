@@ -7,7 +7,7 @@ import { statisticsSchema } from '@contract/statistics';
 import { messages } from '@contract/messages';
 import { REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
 import { reportQuerySchema } from '@contract/report-query';
-import { canDownloadReports, canSeeEveryTicket } from '@contract/permissions';
+import { canDownloadReports, canSeeEveryTicket, seesWholeRutInExports } from '@contract/permissions';
 import { ApiError, notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { allowRoles, principalOf, requireAuth } from '../http/auth';
@@ -104,7 +104,11 @@ export async function reportRoutes(instance: FastifyInstance) {
     let writing: Promise<void>;
     try {
       const sink = reportSink(body, id, query.format, query.dialect);
-      writing = writeMonthlyReport(app.db, id, query.year, query.month, sink, { copyOut: app.copyOut }).catch((error: unknown) => {
+      writing = writeMonthlyReport(app.db, id, query.year, query.month, sink, {
+        copyOut: app.copyOut,
+        // The RUT whole only to the roles that handle events (decision 147).
+        view: { maskRut: !seesWholeRutInExports(principalOf(request).role) },
+      }).catch((error: unknown) => {
         // A reader that left is not the report's failure (Fastify destroys the body then).
         if (!body.destroyed) request.log.error({ err: error, report: id }, 'report stopped');
         body.destroy(error instanceof Error ? error : new Error(String(error)));

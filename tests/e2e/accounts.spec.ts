@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { rutCheckDigit } from '../../contract/rut';
+import { PRIVACY_POLICY_VERSION } from '../../contract/privacy-policy';
 import { API_URL, DEMO_PASSWORD, demo, labels, signIn, submitLogin, ticketBody } from './fixtures';
 
 /** The catalogue's messages, as the person reads them (contract/messages.ts). */
@@ -103,6 +104,9 @@ async function createPerson(profileCode = 'DRIVER'): Promise<Person> {
   };
   const created = await apiCall('POST', '/api/profile/new', await apiSignIn(demo.admin), person);
   expect(created.status).toBe(201);
+  // Accepted the privacy policy in force, so signing in goes straight on (the notice: privacy-notice.spec.ts).
+  const consent = await apiCall('POST', '/api/privacy/consent', await apiSignIn(person.email, person.password), { version: PRIVACY_POLICY_VERSION });
+  expect(consent.status).toBe(200);
   return { ...person, uuid: created.body.payload.uuid };
 }
 
@@ -142,6 +146,7 @@ async function resetTokenMailedTo(email: string): Promise<string> {
  */
 async function fillRegister(page: Page, values: Partial<Record<'firstName' | 'lastName' | 'rut' | 'phone' | 'email' | 'password' | 'passwordConfirm', string>>) {
   await page.getByRole('checkbox', { name: labels.terms }).check();
+  await page.getByRole('checkbox', { name: labels.privacy }).check();
   if (values.firstName !== undefined) await page.getByLabel(form.firstName, { exact: true }).fill(values.firstName);
   if (values.lastName !== undefined) await page.getByLabel(form.lastName, { exact: true }).fill(values.lastName);
   if (values.rut !== undefined) await page.getByLabel(form.rut, { exact: true }).fill(values.rut);

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
-import { apiCall, apiToken, demo, hydrated, newDriver, submitLogin, ticketBody } from './fixtures';
+import { acceptPrivacyPolicy, apiCall, apiToken, demo, hydrated, newDriver, submitLogin, ticketBody } from './fixtures';
 
 /**
  * Nothing typed is lost (issue 32, docs/decisions/138-drafts-and-sessions-that-end.md): the comment box
@@ -22,6 +22,7 @@ async function newOperator() {
     rut: '12.345.678-5',
     profileCode: 'OPERATOR',
   });
+  await acceptPrivacyPolicy(email, PASSWORD);
   return { email, password: PASSWORD };
 }
 

@@ -28,6 +28,7 @@ test('a driver signs up, confirms the address from the mailed link and sees it c
   await page.goto('/user/register');
   await ready(page);
   await page.getByRole('checkbox', { name: labels.terms }).check();
+  await page.getByRole('checkbox', { name: labels.privacy }).check();
   // A right-to-left override in the name: refused on its field, the rest kept as typed.
   await field(page, 'Nombre').fill('Marta\u202eatraM');
   await field(page, 'Apellido').fill('Confirma');
@@ -47,6 +48,7 @@ test('a driver signs up, confirms the address from the mailed link and sees it c
   await field(page, 'Contraseña').fill('secreto-1');
   await field(page, 'Repita la contraseña').fill('secreto-1');
   if (!(await page.getByRole('checkbox', { name: labels.terms }).isChecked())) await page.getByRole('checkbox', { name: labels.terms }).check();
+  if (!(await page.getByRole('checkbox', { name: labels.privacy }).isChecked())) await page.getByRole('checkbox', { name: labels.privacy }).check();
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   // Signed in at once, as before.
   await expect(page).toHaveURL(/\/driver\/dashboard$/);

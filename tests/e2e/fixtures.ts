@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createCookie, type Cookie } from 'react-router';
 import { cookieKeys, openCookie, sealCookie } from '../../app/server/auth/cookie-crypto.server';
+import { PRIVACY_POLICY_VERSION } from '../../contract/privacy-policy';
 
 export const DEMO_PASSWORD = 'Demo-2026';
 export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4310}`;
@@ -17,6 +18,10 @@ export const labels = {
   email: 'Correo electrónico',
   password: 'Contraseña',
   terms: 'Acepto los términos y condiciones',
+  /** The sign-up form's privacy checkbox (decision 146). */
+  privacy: 'He leído y acepto la Política de privacidad',
+  /** The notice of a new privacy policy version, once after sign-in. */
+  acceptPrivacy: 'Aceptar y continuar',
   signIn: 'Iniciar sesión',
   signOut: 'Cerrar sesión',
 };
@@ -28,11 +33,27 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: labels.signIn }).click();
 }
 
-/** Signs in from the login screen and waits to leave it. */
+/**
+ * Signs in from the login screen and waits to leave it. An account that has not accepted the privacy policy in
+ * force (one an admin created) is shown its notice first: accepted here, as the person would.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/user/login');
   await submitLogin(page, email, password);
   await expect(page).not.toHaveURL(/\/user\/login/);
+  await acceptPrivacyNoticeIfShown(page);
+}
+
+/** On the notice of a new privacy policy version (/user/privacy), "Aceptar y continuar"; elsewhere nothing. */
+export async function acceptPrivacyNoticeIfShown(page: Page) {
+  if (!new URL(page.url()).pathname.startsWith('/user/privacy')) return;
+  await page.getByRole('button', { name: labels.acceptPrivacy }).click();
+  await expect(page).not.toHaveURL(/\/user\/privacy/);
+}
+
+/** Records, through the API, that an account (one an admin created) accepted the policy in force: no notice at sign-in. */
+export async function acceptPrivacyPolicy(email: string, password: string) {
+  await apiCall(await apiToken(email, password), 'POST', '/api/privacy/consent', { version: PRIVACY_POLICY_VERSION });
 }
 
 /** The secret playwright.config.ts gives the e2e web server. */
@@ -112,7 +133,7 @@ export async function newDriver(): Promise<{ email: string; password: string; to
   const response = await fetch(`${API_URL}/api/profile/new`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-    body: JSON.stringify({ email, password, firstName: 'Prueba', lastName: 'Conductor', phone: '+56912345678', rut: '12.345.678-5' }),
+    body: JSON.stringify({ email, password, firstName: 'Prueba', lastName: 'Conductor', phone: '+56912345678', rut: '12.345.678-5', privacyPolicyVersion: PRIVACY_POLICY_VERSION }),
   });
   expect(response.status).toBe(201);
   const { payload } = await response.json();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signOut, submitLogin } from './fixtures';
+import { acceptPrivacyPolicy, apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signOut, submitLogin } from './fixtures';
 import { startOwnProduct, type OwnProduct } from './processes';
 
 /** Two-step sign-in for staff (docs/decisions/113-two-step-sign-in.md), set up from Mi perfil, with codes and recovery codes. */
@@ -18,6 +18,7 @@ async function newOperator() {
     rut: '12.345.678-5',
     profileCode: 'OPERATOR',
   });
+  await acceptPrivacyPolicy(email, password);
   return { email, password, id: created.uuid };
 }
 

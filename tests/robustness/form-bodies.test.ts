@@ -7,6 +7,7 @@ import { AREA_ROUTES } from '../../app/navigation/area-routes';
 import { SCREENS_BY_ROLE, type Screen } from '../../app/navigation/screens';
 import { buildDir, startOwnProduct, type OwnProduct } from '../e2e/processes';
 import { rawRequest } from '../shared/raw-http';
+import { PRIVACY_POLICY_VERSION } from '../../contract/privacy-policy';
 
 /**
  * No request stops the web process (docs/decisions/131-no-request-stops-a-process.md). The web
@@ -95,7 +96,7 @@ beforeAll(async () => {
   const created = await fetch(`${product.apiURL}/api/profile/new`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: spare, password: 'Clave-prueba-1', firstName: 'Repuesto', lastName: 'Prueba', phone: '+56912345678', rut: '12.345.678-5' }),
+    body: JSON.stringify({ email: spare, password: 'Clave-prueba-1', firstName: 'Repuesto', lastName: 'Prueba', phone: '+56912345678', rut: '12.345.678-5', privacyPolicyVersion: PRIVACY_POLICY_VERSION }),
   });
   expect(created.status).toBe(201);
   const spareUuid = String((await created.json()).payload.uuid);

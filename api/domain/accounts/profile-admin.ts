@@ -10,6 +10,7 @@ import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail, findLiveProfileById, type ProfileRow } from './profiles';
 import { revokeAllTokens, type Principal } from './tokens';
 import { escapeLike } from '../../platform/db/escape-like';
+import { recordConsent } from '../privacy/consent';
 
 export function toProfileDto(row: ProfileRow): Profile {
   return {
@@ -41,22 +42,27 @@ export async function createProfile(db: Database, input: NewProfile, actor: Prin
   const byAdmin = actor?.role === 'ADMIN';
   const role: Role = byAdmin ? input.profileCode : 'DRIVER';
   await assertEmailFree(db, input.email);
+  const passwordHash = await hashNewPassword(input.password);
   try {
-    const [row] = await db
-      .insert(profile)
-      .values({
-        email: input.email,
-        passwordHash: await hashNewPassword(input.password),
-        firstName: input.firstName,
-        lastName: input.lastName,
-        profileCode: role,
-        phone: input.phone,
-        rut: input.rut,
-        realAddress: input.realAddress ?? null,
-        emailConfirmedAt: byAdmin ? new Date() : null,
-      })
-      .returning();
-    return toProfileDto(row!);
+    // A driver's own sign-up records the policy version accepted with the account, or neither is stored (decision 146).
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(profile)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          profileCode: role,
+          phone: input.phone,
+          rut: input.rut,
+          realAddress: input.realAddress ?? null,
+          emailConfirmedAt: byAdmin ? new Date() : null,
+        })
+        .returning();
+      if (!byAdmin && input.privacyPolicyVersion) await recordConsent(tx, row!.id, input.privacyPolicyVersion);
+      return toProfileDto(row!);
+    });
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
     if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === '23505') {

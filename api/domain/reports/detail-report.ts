@@ -5,6 +5,8 @@ import { channelLabels, closureReasonLabels, orientationLabels, statusLabels, ti
 import { TIME_ZONE, santiagoWallClockMs } from '@contract/date-time';
 import { formatPhone } from '@contract/phone';
 import { formatRut } from '@contract/rut';
+import { maskRut } from '@contract/rut-mask';
+import { messages } from '@contract/messages';
 import type { CsvDialect } from '@contract/report';
 import type { TicketStatus } from '@contract/ticket-codes';
 import { queryRows, type CopyOut, type Database } from '../../platform/db/client';
@@ -54,7 +56,17 @@ export const ROWS_PER_READ = 5000;
 const inMonth = (range: CreatedRange) => sql`${ticket.createdAt} >= ${range.from} and ${ticket.createdAt} < ${range.to}`;
 const fromTickets = sql`from ${ticket}
   join ${classification} on ${classification.id} = ${ticket.classificationId}
-  left join ${profile} as "assignee" on "assignee"."id" = ${ticket.assignedToId}`;
+  left join ${profile} as "assignee" on "assignee"."id" = ${ticket.assignedToId}
+  left join ${profile} as "reporter" on "reporter"."id" = ${ticket.reporterId}`;
+/** The reporter's data are blocked (Ley 21.719 art. 8 ter): the file names nobody (decision 147). */
+const reporterBlocked = sql`("reporter"."privacy_blocked_at" is not null)`;
+
+/**
+ * How the person asking sees the people in the file (contract/permissions.ts PERSONAL_DATA_PERMISSIONS):
+ * `maskRut` shows 12.345.***-5 instead of the whole RUT.
+ */
+export type DetailView = { maskRut: boolean };
+const WHOLE: DetailView = { maskRut: false };
 const assigneeName = sql`"assignee"."first_name" || ' ' || "assignee"."last_name"`;
 /** NULLS FIRST: the exact reverse of the index (created_at DESC NULLS LAST, id DESC NULLS LAST), read backwards. */
 const inCreationOrder = sql`order by ${ticket.createdAt} asc nulls first, ${ticket.id} asc nulls first`;
@@ -106,32 +118,37 @@ type JsonCells = [
   dateEvent: number, createdAt: number, kilometer: number, orientation: string, sector: string, commune: string,
   description: string, fullName: string | null, rut: string | null, email: string | null, phone: string | null,
   realAddress: string | null, assignee: string | null, dueAt: number, closedAt: number | null, closureReason: string | null,
+  blocked: boolean,
 ];
 
 const jsonColumns = (now: Date) => sql`json_build_array(
     ${ticket.folio}, ${ticket.type}, ${classification.name}, ${ticket.statusCode}, ${lateCondition(now)}, ${ticket.channelCode},
     ${epochMs(ticket.dateEvent)}, ${epochMs(ticket.createdAt)}, ${ticket.kilometer}, ${ticket.orientation}, ${ticket.sector}, ${ticket.commune},
     ${ticket.description}, ${ticket.fullName}, ${ticket.rut}, ${ticket.email}, ${ticket.phone},
-    ${ticket.realAddress}, ${assigneeName}, ${epochMs(ticket.dueAt)}, ${epochMs(ticket.closedAt)}, ${ticket.closureReason}
+    ${ticket.realAddress}, ${assigneeName}, ${epochMs(ticket.dueAt)}, ${epochMs(ticket.closedAt)}, ${ticket.closureReason},
+    ${reporterBlocked}
   )::text as "cells"`;
 
 /** A spreadsheet date cell showing the instant in Chilean time. */
 const santiagoDate = (ms: number | null) => (ms === null ? null : new Date(santiagoWallClockMs(ms)));
 const named = <T extends Record<string, string>>(labels: T, code: string) => labels[code as keyof T] ?? code;
 
-function typedCells(row: JsonRow) {
+function typedCells(row: JsonRow, view: DetailView) {
   const c = JSON.parse(row.cells) as JsonCells;
+  // Name, RUT, e-mail, phone and address of a blocked person, for everyone.
+  const person = (value: string | null) => (c[22] ? messages.privacyDataBlocked : value);
+  const rut = c[14] === null ? null : view.maskRut ? maskRut(c[14]) : formatRut(c[14]);
   return [
     c[0], named(ticketTypeLabels, c[1]), c[2], named(statusLabels, c[3] as TicketStatus), c[4] ? 'Sí' : 'No', named(channelLabels, c[5]),
     santiagoDate(c[6]), santiagoDate(c[7]), Number(c[8]), named(orientationLabels, c[9]), c[10], c[11],
-    c[12], c[13], c[14] === null ? null : formatRut(c[14]), c[15], c[16] === null ? null : formatPhone(c[16]),
-    c[17], c[18], santiagoDate(c[19]), santiagoDate(c[20]), c[21] === null ? null : named(closureReasonLabels, c[21]),
+    c[12], person(c[13]), person(rut), person(c[15]), person(c[16] === null ? null : formatPhone(c[16])),
+    person(c[17]), c[18], santiagoDate(c[19]), santiagoDate(c[20]), c[21] === null ? null : named(closureReasonLabels, c[21]),
   ];
 }
 
-export async function detailWorkbook(db: Database, range: CreatedRange, sink: TableSink, now: Date): Promise<void> {
+export async function detailWorkbook(db: Database, range: CreatedRange, sink: TableSink, now: Date, view: DetailView = WHOLE): Promise<void> {
   await sink.header(DETAIL_COLUMNS);
-  await inBatches<JsonRow>(db, jsonColumns(now), range, (rows) => sink.rows(rows.map(typedCells)));
+  await inBatches<JsonRow>(db, jsonColumns(now), range, (rows) => sink.rows(rows.map((row) => typedCells(row, view))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,8 +183,16 @@ const phoneText = sql`case when ${ticket.phone} ~ '^[+]56[0-9]{9}$'
   then substr(${ticket.phone}, 4, 1) || ' ' || substr(${ticket.phone}, 5, 4) || ' ' || substr(${ticket.phone}, 9)
   else ${safeText(ticket.phone)} end`;
 
+/** 12.345.***-5, as contract/rut-mask.ts maskRut; anything else hidden whole. */
+const maskedRutText = sql`case when ${ticket.rut} ~ '^[0-9]{1,9}-[0-9K]$'
+  then regexp_replace(${rutText}, '[0-9]{3}-', '***-')
+  else '***' end`;
+
+/** A cell naming the reporter: "Datos bloqueados" while their data are blocked. */
+const personText = (value: SQL) => sql`case when ${reporterBlocked} then ${messages.privacyDataBlocked}::text else ${value} end`;
+
 /** The text cells of DETAIL_COLUMNS, in order. */
-function csvCells(dialect: CsvDialect, now: Date): SQL[] {
+function csvCells(dialect: CsvDialect, now: Date, view: DetailView): SQL[] {
   const kilometer = sql`trim_scale(${ticket.kilometer})::text`;
   return [
     sql`${ticket.folio}`,
@@ -183,11 +208,11 @@ function csvCells(dialect: CsvDialect, now: Date): SQL[] {
     safeText(ticket.sector),
     safeText(ticket.commune),
     safeText(ticket.description),
-    safeText(ticket.fullName),
-    rutText,
-    safeText(ticket.email),
-    phoneText,
-    safeText(ticket.realAddress),
+    personText(safeText(ticket.fullName)),
+    personText(sql`case when ${ticket.rut} is null then null else ${view.maskRut ? maskedRutText : rutText} end`),
+    personText(safeText(ticket.email)),
+    personText(phoneText),
+    personText(safeText(ticket.realAddress)),
     safeText(assigneeName),
     santiagoText(ticket.dueAt),
     santiagoText(ticket.closedAt),
@@ -201,14 +226,14 @@ function csvCells(dialect: CsvDialect, now: Date): SQL[] {
  * databases give the same bytes, and PostgreSQL's binary COPY carries each line as it is (its CSV
  * mode would end lines with a bare LF).
  */
-function csvLine(dialect: CsvDialect, now: Date): SQL {
-  const quoted = csvCells(dialect, now).map((cell) => sql`coalesce('"' || replace(${cell}, '"', '""') || '"', '')`);
+function csvLine(dialect: CsvDialect, now: Date, view: DetailView): SQL {
+  const quoted = csvCells(dialect, now, view).map((cell) => sql`coalesce('"' || replace(${cell}, '"', '""') || '"', '')`);
   return sql`${sql.join(quoted, sql` || ${CSV_FORMATS[dialect].separator} || `)} || ${'\r\n'} as "line"`;
 }
 
 /** The month's lines in order, as one query (what PostgreSQL copies). */
-export function detailCsvQuery(range: CreatedRange, dialect: CsvDialect, now: Date): SQL {
-  return sql`select ${csvLine(dialect, now)} ${fromTickets} where ${inMonth(range)} ${inCreationOrder}`;
+export function detailCsvQuery(range: CreatedRange, dialect: CsvDialect, now: Date, view: DetailView = WHOLE): SQL {
+  return sql`select ${csvLine(dialect, now, view)} ${fromTickets} where ${inMonth(range)} ${inCreationOrder}`;
 }
 
 /**
@@ -216,11 +241,18 @@ export function detailCsvQuery(range: CreatedRange, dialect: CsvDialect, now: Da
  * (PostgreSQL) streams them in one binary COPY; without it (the embedded database) they are read
  * in batches. Returns when everything is written; fails when the reader goes away.
  */
-export async function detailCsv(db: Database, copyOut: CopyOut | undefined, range: CreatedRange, out: CsvOut, now: Date): Promise<void> {
+export async function detailCsv(
+  db: Database,
+  copyOut: CopyOut | undefined,
+  range: CreatedRange,
+  out: CsvOut,
+  now: Date,
+  view: DetailView = WHOLE,
+): Promise<void> {
   const { dialect } = out;
   await out.header(DETAIL_COLUMNS);
   if (copyOut) {
-    const copied = await copyOut(detailCsvQuery(range, dialect, now), 'format binary');
+    const copied = await copyOut(detailCsvQuery(range, dialect, now, view), 'format binary');
     const lines = copyBinaryValues();
     // A reader that goes away destroys the lines, and so the copy; a failed copy fails the lines.
     pipeline(copied, lines, () => undefined);
@@ -232,7 +264,7 @@ export async function detailCsv(db: Database, copyOut: CopyOut | undefined, rang
     }
     return;
   }
-  await inBatches<{ line: string; id: number; createdKey: string }>(db, csvLine(dialect, now), range, (rows) =>
+  await inBatches<{ line: string; id: number; createdKey: string }>(db, csvLine(dialect, now, view), range, (rows) =>
     out.text(rows.map((row) => row.line).join('')),
   );
 }

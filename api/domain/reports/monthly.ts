@@ -4,7 +4,7 @@ import { REPORTS, type CsvDialect, type ReportFormat, type ReportId } from '@con
 import { formatMonthYear, fromSantiagoWallClock } from '@contract/date-time';
 import type { CopyOut, Database } from '../../platform/db/client';
 import { computeStatistics, type CreatedRange } from './statistics';
-import { detailCsv, detailWorkbook } from './detail-report';
+import { detailCsv, detailWorkbook, type DetailView } from './detail-report';
 import { csvSink, xlsxSink, type Column, type TableSink } from './sinks';
 
 
@@ -74,13 +74,13 @@ export async function writeMonthlyReport(
   year: number,
   month: number,
   sink: TableSink,
-  options: { now?: Date; copyOut?: CopyOut } = {},
+  options: { now?: Date; copyOut?: CopyOut; view?: DetailView } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const range = monthRange(year, month);
   const title = `${REPORTS[id].title}: ${formatMonthYear(month, year)}`;
-  if (id === 1 && sink.csv) await detailCsv(db, options.copyOut, range, sink.csv, now);
-  else if (id === 1) await detailWorkbook(db, range, sink, now);
+  if (id === 1 && sink.csv) await detailCsv(db, options.copyOut, range, sink.csv, now, options.view);
+  else if (id === 1) await detailWorkbook(db, range, sink, now, options.view);
   else if (id === 2) await summaryReport(db, range, sink, now, title);
   else await complianceReport(db, range, sink, now);
   await sink.end();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from './client';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { createTicket, signInCallers } from '../../test/tickets';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('0015_email_confirmation', () => {
     const signUp = await api.app.inject({
       method: 'POST',
       url: '/api/profile/new',
-      payload: { email: 'despues.de.migrar@correo.cl', password: 'secreto-1', firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5' },
+      payload: { email: 'despues.de.migrar@correo.cl', password: 'secreto-1', firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5', privacyPolicyVersion: PRIVACY_POLICY_VERSION },
     });
     expect(signUp.statusCode).toBe(201);
     expect(signUp.json().payload.emailConfirmed).toBe(false);

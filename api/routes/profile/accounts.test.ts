@@ -10,6 +10,7 @@ import { passwordReset } from '../../platform/db/schema';
 import { deleteProfile } from '../../domain/accounts/profile-admin';
 import { validTicketBody } from '../../test/tickets';
 import { anotherProcess, authBody, bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 let api: TestApi;
 let admin: string;
@@ -28,6 +29,7 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   phone: '+56 9 8765 4321',
   rut: '12.345.678-5',
   realAddress: 'Av. Siempre Viva 742, Curacaví',
+  privacyPolicyVersion: PRIVACY_POLICY_VERSION,
   ...overrides,
 });
 const post = (url: string, payload?: unknown, token?: string, ip = '10.0.0.1') =>

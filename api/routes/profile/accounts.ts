@@ -6,7 +6,8 @@ import { confirmEmailSchema, newProfileSchema, profileSchema, resetPasswordSchem
 import { sessionsEndedSchema } from '@contract/sessions';
 import { messageSchema } from '@contract/confirmations';
 import { emailSchema, readBearerToken } from '@contract/auth';
-import { forbidden } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
+import { privacyPolicyVersionSchema } from '@contract/privacy-policy';
 import { routeSchema } from '../../http/route-schema';
 import { canManageAccounts } from '@contract/permissions';
 import { allowRoles, principalOf, requireAuth, resolvePrincipal } from '../../http/auth';
@@ -59,10 +60,18 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
     access: 'public',
     body: newProfileSchema,
     success: { status: 201, payload: profileSchema },
-    errors: [401, 403, 409, 429],
+    errors: [400, 401, 403, 409, 429],
   });
   app.post('/api/profile/new', { ...signUpLimit, preValidation: noneOrAdmin, schema: signUp }, async (request, reply) => {
     const actor = request.principal;
+    // A driver signing up accepts the policy in force; an admin's new user is shown it at first sign-in (decision 146).
+    if (!actor) {
+      const version = privacyPolicyVersionSchema.safeParse(request.body.privacyPolicyVersion);
+      if (!version.success) {
+        const message = version.error.issues[0]?.message ?? messages.privacyPolicyRequired;
+        throw badRequest(message, { privacyPolicyVersion: message });
+      }
+    }
     const created = await createProfile(app.db, request.body, actor);
     // A driver who signed up is signed in at once; the link that confirms the address follows (decision 135).
     if (!created.emailConfirmed) {

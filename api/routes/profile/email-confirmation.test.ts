@@ -6,6 +6,7 @@ import { CONFIRMATIONS_PER_HOUR } from '../../domain/accounts/email-confirmation
 import { bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
 import { startSmtpPeer, type ReceivedMail, type SmtpPeer } from '../../test/smtp';
 import { validTicketBody } from '../../test/tickets';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 /**
  * No mail goes to an address its owner has not confirmed, except the confirmation itself
@@ -36,6 +37,7 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   lastName: 'Conductora',
   phone: '+56 9 8765 4321',
   rut: '12.345.678-5',
+  privacyPolicyVersion: PRIVACY_POLICY_VERSION,
   ...overrides,
 });
 const post = (url: string, payload?: unknown, token?: string, ip = '10.9.0.1') =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { bearer, createTestApi, signIn, type TestApi } from '../../test/helper';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 
 /**
  * Mi perfil (docs/decisions/103-mi-perfil-and-staff-actions.md): every role sees and changes its own account, and
@@ -20,7 +21,7 @@ async function newPerson(password = 'secreto-1') {
     method: 'POST',
     url: '/api/profile/new',
     headers: { 'x-forwarded-for': `10.7.0.${counter}` },
-    payload: { email, password, firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5' },
+    payload: { email, password, firstName: 'Ana', lastName: 'Soto', phone: '+56 9 8765 4321', rut: '12.345.678-5', privacyPolicyVersion: PRIVACY_POLICY_VERSION },
   });
   expect(created.statusCode).toBe(201);
   return { email, password, id: created.json().payload.uuid as string, token: await signIn(api.app, email, password) };

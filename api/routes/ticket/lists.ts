@@ -11,6 +11,7 @@ import { canSeeEveryTicket } from '@contract/permissions';
 import { myScope, seesOthersTicketDetails } from '../../domain/tickets/permissions';
 import { profileExists } from '../../domain/tickets/reference';
 import { actorOf } from './guards';
+import { listAsSeenBy } from '../../domain/privacy/masking';
 
 const uuid = z.uuid();
 const tags: [string] = ['Eventos'];
@@ -35,7 +36,7 @@ export async function ticketListRoutes(instance: FastifyInstance) {
   app.get('/api/ticket/list/me', { onRequest: requireAuth, schema: mine }, async (request) => {
     const query = request.query;
     return {
-      payload: await listTickets(app.db, myScope(actorOf(request)), query, new Date(), app.counterCache),
+      payload: listAsSeenBy(await listTickets(app.db, myScope(actorOf(request)), query, new Date(), app.counterCache), actorOf(request).role),
     };
   });
 
@@ -53,7 +54,7 @@ export async function ticketListRoutes(instance: FastifyInstance) {
       if (!uuid.safeParse(id).success || !(await profileExists(app.db, id))) throw notFound();
       const query = request.query;
       return {
-        payload: await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date(), app.counterCache),
+        payload: listAsSeenBy(await listTickets(app.db, { kind: 'assignee', profileId: id }, query, new Date(), app.counterCache), actorOf(request).role),
       };
     },
   );
@@ -62,7 +63,7 @@ export async function ticketListRoutes(instance: FastifyInstance) {
   app.get('/api/ticket/list/all', { onRequest: [requireAuth, allowRoles(canSeeEveryTicket)], schema: all }, async (request) => {
     const query = request.query;
     return {
-      payload: await listTickets(app.db, { kind: 'all' }, query, new Date(), app.counterCache),
+      payload: listAsSeenBy(await listTickets(app.db, { kind: 'all' }, query, new Date(), app.counterCache), actorOf(request).role),
     };
   });
 

@@ -18,6 +18,7 @@ import { chargeEvent } from '../../domain/quotas/write-quotas';
 import { notifyTicketChange } from '../../domain/notifications/ticket-events';
 import { queueTicketReceipt } from '../../domain/notifications/receipt';
 import { showsPerson } from '../../domain/privacy/access-record';
+import { eventAsSeenBy, historyAsSeenBy } from '../../domain/privacy/masking';
 import { actorOf, loadVisibleTicket, TICKET_ID, ticketParams, ticketOf, toApiError } from './guards';
 
 const tags: [string] = ['Eventos'];
@@ -58,14 +59,15 @@ export async function ticketRoutes(instance: FastifyInstance) {
     if (profileId !== found.reporterId && showsPerson(found)) {
       app.accessRecord.note({ actorId: profileId, actorRole: role, subjectId: found.reporterId, ticketId: found.id, what: 'event' });
     }
-    if (request.query.include !== 'conversation') return { payload: event };
+    // The RUT whole only to the roles that handle events (decision 147).
+    if (request.query.include !== 'conversation') return { payload: eventAsSeenBy(event, role) };
     // The detail page's reads in one answer, each as its own call gives it (decision 125).
     const [history, comments, attachments] = await Promise.all([
       ticketHistoryOf(app.db, found.id, canReadInternalNotes(role)),
       listComments(app.db, found.id, role, { page: 0, size: COMMENT_LIST_SIZE }),
       listAttachments(app.db, found.id, { page: 0, size: ATTACHMENT_LIST_SIZE }),
     ]);
-    return { payload: { ...event, history, comments, attachments } };
+    return { payload: eventAsSeenBy({ ...event, history, comments, attachments }, role) };
   });
 
   const history = routeSchema({
@@ -87,7 +89,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const actor = actorOf(request);
       const found = ticketOf(request);
       return {
-        payload: await ticketHistoryOf(app.db, found.id, canReadInternalNotes(actor.role)),
+        payload: historyAsSeenBy(await ticketHistoryOf(app.db, found.id, canReadInternalNotes(actor.role)), actor.role),
       };
     },
   );

@@ -77,6 +77,7 @@ export function TicketFields({
   onLocationChange,
   fillButton,
   markRequired = false,
+  reporterNote,
 }: {
   fields: TicketFieldMetas;
   classifications: readonly Classification[];
@@ -89,6 +90,8 @@ export function TicketFields({
   fillButton?: ReactNode;
   /** Mark the required fields' labels (the new-event form). */
   markRequired?: boolean;
+  /** Under the reporter's heading: the new-event form's privacy note (decision 146). */
+  reporterNote?: ReactNode;
 }) {
   const t = useT('events');
   const km = (n: number) => String(n).replace('.', ',');
@@ -130,6 +133,7 @@ export function TicketFields({
         <PlaceSelect meta={fields.commune} label={t('form.commune')} choose={t('form.chooseCommune')} names={places.communes} markRequired={markRequired} />
       </div>
       <h2 className="form-section-title">{t('form.reporter')}</h2>
+      {reporterNote}
       <EventField meta={fields.fullName} label={t('form.fullName')} maxLength={TICKET_LIMITS.fullName} required markRequired={markRequired} />
       <div className="form-row">
         <EventField meta={fields.rut} label={t('form.rut')} helperText={t('form.rutHelp')} maxLength={RUT_INPUT_MAX} required markRequired={markRequired} />

@@ -143,7 +143,7 @@ export function ConformSelect({
   );
 }
 
-export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMetadata<boolean | undefined>; label: string; defaultChecked?: boolean }) {
+export function ConformCheckbox({ meta, label, defaultChecked }: { meta: FieldMetadata<boolean | undefined>; label: ReactNode; defaultChecked?: boolean }) {
   const checked = meta.initialValue === undefined ? defaultChecked : meta.initialValue === 'on';
   return (
     <div>

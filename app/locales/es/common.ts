@@ -7,6 +7,11 @@ export const common = {
     skipToContent: 'Saltar al contenido',
     loading: 'Cargando…',
   },
+  // The footer of every page (decision 146).
+  footer: {
+    label: 'Pie de página',
+    privacy: 'Política de privacidad',
+  },
   roles: {
     DRIVER: 'Conductor',
     OPERATOR: 'Operador',

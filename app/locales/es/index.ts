@@ -10,6 +10,7 @@ import { twoStep } from './two-step';
 import { privacyRequests } from './privacy-requests';
 import { myData } from './my-data';
 import { accessRecord } from './access-record';
+import { privacy } from './privacy';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacyRequests, myData, accessRecord, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacy, privacyRequests, myData, accessRecord, messages } as const;

@@ -9,6 +9,7 @@ import { ConformCheckbox, FormError, useAnswerCount } from '~/components/forms/c
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/server/auth/auth.server';
 import { keepDeviceToken } from '~/server/auth/device-cookie.server';
+import { onwardAfterSignIn } from '~/server/auth/privacy-notice.server';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -54,7 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);
-  throw await keepDeviceToken(await redirectWithToasts(session, safeRedirect(redirectTo, dashboardPath(user.role))), result.deviceToken);
+  // A new version of the privacy policy is shown once before going on (decision 146).
+  const onward = await onwardAfterSignIn(request, session, token, safeRedirect(redirectTo, dashboardPath(user.role)));
+  throw await keepDeviceToken(await redirectWithToasts(session, onward), result.deviceToken);
 }
 
 /** A form the link failed to send stays as it was, with a notice to try again (decision 138). */

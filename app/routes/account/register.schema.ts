@@ -14,5 +14,7 @@ export const registerFormSchema = newProfileSchema
   .extend({
     passwordConfirm: passwordConfirmField,
     terms: z.literal(true, { error: messages.termsRequired }),
+    // "He leído y acepto la Política de privacidad" (decision 146); the version shown travels in a hidden field.
+    privacy: z.literal(true, { error: messages.privacyPolicyRequired }),
   })
   .refine(...passwordsEqual);

@@ -24,8 +24,12 @@ import { registerFormSchema } from './register.schema';
 import { useT } from '~/hooks/use-t';
 import { auth as authTexts } from '~/locales/es/auth';
 import { sendKeepingTheForm } from '~/offline/link-failure';
+import { privacy as privacyTexts } from '~/locales/es/privacy';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
+import { PRIVACY_POLICY_PATH } from '~/components/shell/site-footer';
 
 registerNamespace('auth', authTexts);
+registerNamespace('privacy', privacyTexts);
 import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
@@ -40,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = readAuth(await requestSession(request, context));
   if (auth) throw redirect(dashboardPath(auth.user.role));
   // The form's one-time key: a sign-up sent twice makes one account (decision 137).
-  return { submissionKey: newSubmissionKey() };
+  return { submissionKey: newSubmissionKey(), privacyPolicyVersion: PRIVACY_POLICY_VERSION };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
     data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }), submissionKey: write.idempotencyKey }, { status });
 
-  const { email, password, firstName, lastName, phone, rut } = submission.value;
+  const { email, password, firstName, lastName, phone, rut, privacyPolicyVersion } = submission.value;
   if (formData.get(HONEYPOT)) {
     // Nothing is created; a person whose browser filled the hidden field can simply send again.
     log.warn({ requestId: requestIdOf(request) }, 'sign-up refused: honeypot filled');
@@ -62,12 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const session = await requestSession(request, context);
   const created = await createApiClient(request, session, null).call('POST', '/api/profile/new', {
-    body: { email, password, firstName, lastName, phone, rut },
+    body: { email, password, firstName, lastName, phone, rut, privacyPolicyVersion },
     ...write,
   });
   if (!created.ok) {
     // 409 e-mail taken comes with its field; 429 and the like only with the API's message.
     const errors = toFormErrors(created);
+    // A version changed while the page was open: said beside the checkbox, which shows the new one on reload.
+    const { privacyPolicyVersion: versionErrors, ...others } = errors.fieldErrors;
+    if (versionErrors) errors.fieldErrors = { ...others, privacy: versionErrors };
     const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
     return failed(hasFieldErrors ? [] : errors.formErrors, errors.fieldErrors, created.status);
   }
@@ -86,6 +93,7 @@ export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm
 
 export default function RegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('auth');
+  const tp = useT('privacy');
   const navigation = useNavigation();
   const validation = useLazyValidation(() => import('./register.schema').then((m) => m.registerFormSchema), {
     shouldValidate: 'onBlur',
@@ -122,6 +130,18 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           resetKey={attempt}
         />
         <ConformCheckbox meta={fields.terms} label={t('register.terms')} />
+        <input type="hidden" name={fields.privacyPolicyVersion.name} value={loaderData.privacyPolicyVersion} />
+        <ConformCheckbox
+          meta={fields.privacy}
+          label={
+            <>
+              {tp('acceptLabelBefore')}
+              <a href={PRIVACY_POLICY_PATH} target="_blank" rel="noreferrer">
+                {tp('link')}
+              </a>
+            </>
+          }
+        />
         <Honeypot name={HONEYPOT} label={t('register.honeypot')} />
         <SubmitButton variant="contained" size="large" fullWidth pending={submitting} pendingLabel={t('register.submitting')}>
           {t('register.submit')}

@@ -17,6 +17,7 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { safeRedirect } from '~/utils/safe-redirect';
+import { onwardAfterSignIn } from '~/server/auth/privacy-notice.server';
 
 registerNamespace('twoStep', twoStep);
 
@@ -57,8 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!confirmed.ok) return data({ error: confirmed.fields.code ?? confirmed.message, recoveryCodes: null, next: null }, { status: confirmed.status });
   // The token is a full one now: the person is signed in, and sees the recovery codes once.
   signIn(session, pending.token, pending.user);
+  // After the codes, a new version of the privacy policy is shown once before going on (decision 146).
+  const next = await onwardAfterSignIn(request, session, pending.token, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
   return data(
-    { error: undefined, recoveryCodes: confirmed.payload.recoveryCodes, next: safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)) },
+    { error: undefined, recoveryCodes: confirmed.payload.recoveryCodes, next },
     { headers: { 'Set-Cookie': await commitSession(session) } },
   );
 }

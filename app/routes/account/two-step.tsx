@@ -15,6 +15,7 @@ import { addToast, dropPending, readPending, requestSession, signIn, redirectWit
 import accountsStylesHref from '~/styles/accounts.css?url';
 import { pageTitle } from '~/utils/meta';
 import { safeRedirect } from '~/utils/safe-redirect';
+import { onwardAfterSignIn } from '~/server/auth/privacy-notice.server';
 
 registerNamespace('twoStep', twoStep);
 
@@ -53,7 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data({ error: checked.fields.code ?? checked.message }, { status: checked.status });
   signIn(session, pending.token, pending.user);
   addToast(session, 'success', messages.loginSuccess);
-  const onward = await redirectWithToasts(session, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
+  // A new version of the privacy policy is shown once before going on (decision 146).
+  const target = await onwardAfterSignIn(request, session, pending.token, safeRedirect(pending.redirectTo, dashboardPath(pending.user.role)));
+  const onward = await redirectWithToasts(session, target);
   throw await keepDeviceToken(onward, checked.headers.get(DEVICE_TOKEN_HEADER));
 }
 

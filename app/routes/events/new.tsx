@@ -29,6 +29,8 @@ import { useDraft } from '~/offline/use-draft';
 import { DraftStatus } from '~/offline/draft-status';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { NearbyList } from '~/components/events/nearby-list';
+import { PRIVACY_POLICY_PATH } from '~/components/shell/site-footer';
+import { privacy as privacyTexts } from '~/locales/es/privacy';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { i18n } from '~/i18n/config';
 import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
@@ -466,6 +468,13 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
           kmRange={{ min: road.minKm, max: road.maxKm }}
           places={roadPlaces(road)}
           markRequired
+          reporterNote={
+            <p className="privacy-note">
+              {privacyTexts.eventNoteBefore}
+              <a href={PRIVACY_POLICY_PATH}>{privacyTexts.link}</a>
+              {privacyTexts.eventNoteAfter}
+            </p>
+          }
           onLocationChange={() => fillFromKilometer(false)}
           fillButton={
             <div className="form-actions">

@@ -3,6 +3,8 @@ import type { Role } from '@contract/roles';
 import { fullName } from '@contract/person-name';
 import { queryRows, type Database } from '../client';
 import { classification, profile, roadSegment, ticket, ticketHistory } from '../schema';
+import { recordConsent } from '../../../domain/privacy/consent';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 import { hashPassword } from '../../../domain/accounts/passwords';
 import { dueAtFor, folioFor } from '../../../domain/tickets/folio';
 import { classifications, roadSegments } from './reference-data';
@@ -56,7 +58,12 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     });
   }
   if (options.demo) {
-    for (const user of demoUsers) await ensureProfile(db, { ...user, password: DEMO_PASSWORD });
+    for (const user of demoUsers) {
+      await ensureProfile(db, { ...user, password: DEMO_PASSWORD });
+      // The demo people have accepted the policy in force, so they are not stopped by its notice (decision 146).
+      const row = await findLiveProfileByEmail(db, user.email);
+      if (row) await recordConsent(db, row.id, PRIVACY_POLICY_VERSION);
+    }
     await seedDemoTickets(db, options.now ?? new Date(), options.demoTickets ?? DEMO_TICKETS);
   }
 }
