@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +45,7 @@ beforeAll(async () => {
   api = await createTestApi({ demoTickets: 20 });
   who = await signInCallers(api);
   // A new driver signs up (a confirmation link is mailed to them) and signs in on two devices.
-  const signUp = await send('POST', '/api/profile/new', undefined, { ...person, rut: person.rut });
+  const signUp = await send('POST', '/api/profile/new', undefined, { ...person, rut: person.rut, privacyPolicyVersion: PRIVACY_POLICY_VERSION });
   expect(signUp.statusCode, signUp.body).toBe(201);
   driverId = signUp.json().payload.uuid;
   const signIn = async () => String((await send('POST', '/api/auth', undefined, authBody(person.email, person.password))).headers.authorization).replace(/^Bearer /, '');
@@ -215,7 +216,7 @@ describe('POST /api/privacy/me/delete', () => {
 
   it('a form sent twice with its submission key deletes once and answers both', async () => {
     const email = 'doble.envio@correo.demo';
-    expect((await send('POST', '/api/profile/new', undefined, { email, password: person.password, firstName: 'Doble', lastName: 'Envío', phone: '+56 9 5555 4444', rut: '11.111.111-1' })).statusCode).toBe(201);
+    expect((await send('POST', '/api/profile/new', undefined, { email, password: person.password, firstName: 'Doble', lastName: 'Envío', phone: '+56 9 5555 4444', rut: '11.111.111-1', privacyPolicyVersion: PRIVACY_POLICY_VERSION })).statusCode).toBe(201);
     const token = String((await send('POST', '/api/auth', undefined, authBody(email, person.password))).headers.authorization).replace(/^Bearer /, '');
     const key = { 'idempotency-key': 'borrar-cuenta-doble-0000000001' };
     const [first, second] = await Promise.all([
