@@ -28,7 +28,8 @@ test("an operator opens a driver's event; the admin finds who read it, from the 
   await search.getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(/folio=/);
   // The read is written within about a second of the page view (batched): the search may need a second look.
-  const row = page.locator('tbody tr', { hasText: ticket.folio });
+  // Other specs running meanwhile may open the newest events too: the operator's read is the one looked for.
+  const row = page.locator('tbody tr', { hasText: ticket.folio }).filter({ hasText: '(Operador)' });
   await expect(async () => {
     if ((await row.count()) === 0) await page.reload();
     await expect(row).toHaveCount(1, { timeout: 1_000 });
