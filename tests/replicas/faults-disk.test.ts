@@ -75,10 +75,12 @@ const metrics = () => fetch(`${api.url}/metrics`, { headers: { authorization: `B
 
 describe('the data folder’s disk full (embedded database and local attachments)', () => {
   it('uploads answer 507 in Spanish once it is full, every acknowledged file stays whole, the storage probe fails, disk_free_bytes shows it, a database write gets 507 not 500, and all works again once space is freed', async () => {
-    // What an operator may delete later: an old file of 3 MB in the data folder (through the
-    // process's own mount, /proc/<pid>/root).
+    // What an operator may delete later: an old file of 2.75 MB in the data folder (through the
+    // process's own mount, /proc/<pid>/root). Sized so the upload that meets the full disk fails in
+    // its file write: with less room left the database's own write before it (the write quota) is
+    // the one refused, which is the case the last step of this test covers.
     const inMount = (name: string) => `/proc/${api.child.pid}/root${dataDir}/${name}`;
-    await writeFile(inMount('old-backup'), Buffer.alloc(3 * 1024 * 1024));
+    await writeFile(inMount('old-backup'), Buffer.alloc(2.75 * 1024 * 1024));
     const ticket = await createTicket(api.url, token);
     const acknowledged: string[] = [];
     let refused: Response | undefined;
