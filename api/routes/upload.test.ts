@@ -1,4 +1,9 @@
+import http from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import * as tus from 'tus-js-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, UPLOAD_METADATA } from '@contract/uploads';
@@ -6,7 +11,8 @@ import { messages } from '@contract/messages';
 import { queryRows } from '../platform/db/client';
 import { attachment, upload } from '../platform/db/schema';
 import { createTestApi, type TestApi } from '../test/helper';
-import { createTicket, signInCallers, type Callers } from '../test/tickets';
+import { createTicket, signInCallers, type Caller, type Callers } from '../test/tickets';
+import { sweepExpiredUploads } from '../domain/uploads/sweep';
 import { PNG, pdfOf, ELF } from '../test/uploads';
 
 let api: TestApi;
@@ -42,7 +48,7 @@ const patch = (caller: { headers: object }, location: string, offset: number, bo
   fetch(`${base}${location}`, {
     method: 'PATCH',
     headers: { ...(caller.headers as Record<string, string>), 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body,
+    body: new Uint8Array(body),
   });
 const head = (caller: { headers: object }, location: string) =>
   fetch(`${base}${location}`, { method: 'HEAD', headers: { ...(caller.headers as Record<string, string>), 'tus-resumable': '1.0.0' } });
@@ -137,3 +143,114 @@ describe('resumable uploads', () => {
     expect(row!.n).toBe(0);
   });
 });
+
+/** A PATCH whose connection is destroyed after `sent` bytes of its body (a link that drops). */
+function cutPatch(caller: Caller, location: string, offset: number, body: Buffer, sent: number): Promise<void> {
+  return new Promise((resolve) => {
+    const url = new URL(`${base}${location}`);
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'PATCH',
+      headers: { ...caller.headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(body.length) },
+    });
+    req.on('error', () => resolve());
+    req.on('response', () => resolve());
+    req.write(body.subarray(0, sent), () => setTimeout(() => { req.destroy(); resolve(); }, 150));
+  });
+}
+
+/** Until the dropped request's lock is let go, and the server's offset is known. */
+async function offsetOf(caller: Caller, location: string): Promise<number> {
+  const res = await head(caller, location);
+  expect(res.status).toBe(200);
+  return Number(res.headers.get('upload-offset'));
+}
+
+describe('resuming', () => {
+  it('keeps what arrived of a PATCH cut mid-body; the rest completes it into one identical file', async () => {
+    const t = await createTicket(api, who.driver);
+    const file = pdfOf(60_000);
+    const location = (await create(who.driver, t.id, file.length)).headers.get('location')!;
+    await cutPatch(who.driver, location, 0, file, 25_000);
+    const kept = await offsetOf(who.driver, location);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(25_000);
+    const last = await patch(who.driver, location, kept, file.subarray(kept));
+    expect(last.status).toBe(204);
+    const [row] = await attachmentsOf(t.id);
+    expect(row!.id).toBe(last.headers.get(ATTACHMENT_ID_HEADER));
+    expect(await storedBytes(row!.storageKey)).toEqual(file);
+  });
+
+  it('any chunking and cut points end in one attachment identical to the file (property)', async () => {
+    const t = await createTicket(api, who.driver, {});
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 9_000 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 2_000, max: 20_000 }), async (chunks, size) => {
+        await api.database.db.delete(upload);
+        const file = pdfOf(size);
+        const location = (await create(who.driver, t.id, file.length)).headers.get('location')!;
+        let offset = 0;
+        for (const n of chunks) {
+          if (offset >= file.length - 1) break;
+          const piece = file.subarray(offset, Math.min(file.length - 1, offset + n));
+          if (n % 2 === 0) {
+            await cutPatch(who.driver, location, offset, piece, Math.floor(piece.length / 2));
+            offset = await offsetOf(who.driver, location);
+          } else offset = Number((await patch(who.driver, location, offset, piece)).headers.get('upload-offset'));
+        }
+        const last = await patch(who.driver, location, offset, file.subarray(offset));
+        expect(last.status).toBe(204);
+        const made = await api.database.db.select().from(attachment).where(eq(attachment.id, last.headers.get(ATTACHMENT_ID_HEADER)!));
+        expect(await storedBytes(made[0]!.storageKey)).toEqual(file);
+        await api.database.db.delete(upload);
+        await api.database.db.delete(attachment).where(eq(attachment.ticketId, t.id));
+      }),
+      { numRuns: 6 },
+    );
+  });
+
+  it('works with tus-js-client in Node, which reads the attachment id from the last answer', async () => {
+    const t = await createTicket(api, who.driver);
+    const file = pdfOf(30_000);
+    const attachmentId = await new Promise<string | null>((resolve, reject) => {
+      const u = new tus.Upload(file, {
+        endpoint: `${base}${API_UPLOAD_PATH}`,
+        chunkSize: 8_000,
+        headers: who.driver.headers,
+        metadata: { [UPLOAD_METADATA.ticketId]: String(t.id), [UPLOAD_METADATA.fileName]: 'informe.pdf', [UPLOAD_METADATA.key]: 'clave-de-envio-0002:file-0' },
+        onError: reject,
+        onAfterResponse: (_req, res) => {
+          const id = res.getHeader(ATTACHMENT_ID_HEADER);
+          if (id) resolve(id);
+        },
+        onSuccess: () => undefined,
+      });
+      u.start();
+    });
+    const rows = await attachmentsOf(t.id);
+    expect(rows.map((r) => r.id)).toEqual([attachmentId]);
+    expect(rows[0]!.fileName).toBe('informe.pdf');
+  });
+
+  it('the sweep removes expired uploads, bytes and rows; unexpired ones stay', async () => {
+    const t = await createTicket(api, who.driver);
+    const old = (await create(who.driver, t.id, 1000)).headers.get('location')!.split('/').pop()!;
+    await patch(who.driver, `${API_UPLOAD_PATH}/${old}`, 0, pdfOf(1000).subarray(0, 400));
+    const fresh = (await create(who.driver, t.id, 1000)).headers.get('location')!.split('/').pop()!;
+    await api.database.db.update(upload).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(upload.id, old));
+    expect(existsSync(path.join(api.config.dataDir, 'uploads', old))).toBe(true);
+    expect(await sweepExpiredUploads(api.database.db, (id) => api.app.uploads.remove(id))).toBeGreaterThanOrEqual(1);
+    expect(existsSync(path.join(api.config.dataDir, 'uploads', old))).toBe(false);
+    const left = (await api.database.db.select({ id: upload.id }).from(upload)).map((r) => r.id);
+    expect(left).toContain(fresh);
+    expect(left).not.toContain(old);
+  });
+});
+
+async function storedBytes(key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of await api.app.storage.open(key)) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
