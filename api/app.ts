@@ -302,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // would go (the bucket, or DATA_DIR/uploads), locked across processes through the database.
   const uploads = deps.uploadStore ?? uploadStore({ dataDir: deps.config.dataDir, s3: deps.config.s3 });
   app.decorate('uploads', uploads);
+  if (!deps.uploadStore) app.addHook('onClose', async () => uploads.close?.());
   await app.register(uploadRoutes, { store: uploads, locker: new UploadLocker(deps.db, channel) });
   return app;
 }
