@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Unfinished uploads' bytes (domain/uploads/tus-store.ts), for the routes and the sweep. */
     uploads: UploadStore;
+    /** What turns a finished upload into its attachment (domain/uploads/complete.ts), for the routes and the sweep. */
+    uploadCompletion: CompletionDeps;
   }
 }
 
@@ -57,14 +59,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   const maxBytes = app.config.attachmentMaxMb * 1024 * 1024;
   const creations = new WeakMap<IncomingMessage, Creation>();
   const owners = new WeakMap<IncomingMessage, { row: UploadRow; actor: TicketActor }>();
-  const completion: CompletionDeps = {
-    db: app.db,
-    storage: app.storage,
-    readUpload: (id) => store.read(id),
-    removeUpload: (id) => store.remove(id),
-    quotas: app.config.quotas,
-    imageMaxPixels: app.config.imageMaxPixels,
-  };
+  const completion = app.uploadCompletion;
   const rawOf = (req: Request) => (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req;
   /** An ApiError thrown inside a tus hook, as tus passes it on (its status, our envelope). */
   const asTus = (error: unknown) => {
@@ -221,14 +216,14 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
     handler: async (request, reply) => {
       const { row, actor } = await ownUpload(request);
       if (row.finishedAt) return reply.headers(finishedHeaders(row, row.attachmentId)).status(200).send();
-      if (isExpired(row)) throw new ApiError(410, messages.uploadExpired);
       // Every byte arrived but no attachment yet (the last PATCH's process died, or its answer was
-      // lost while it still worked): finished here, exactly once (domain/uploads/complete.ts).
-      const stored = await store.datastore.getUpload(row.id).catch(() => undefined);
-      if (stored && stored.offset === row.length) {
+      // lost while it still worked): finished here, exactly once (domain/uploads/complete.ts), expired
+      // or not, as the expiry sweep would finish it.
+      if ((await completion.storedBytes(row.id)) === row.length) {
         const attachmentId = await completeUpload(completion, row, actor);
         return reply.headers(finishedHeaders(row, attachmentId)).status(200).send();
       }
+      if (isExpired(row)) throw new ApiError(410, messages.uploadExpired);
       await handOver(request, reply);
     },
   });
