@@ -20,6 +20,7 @@ import { deleteUpload, filesOnTicket, findUpload, insertUpload, isExpired, type 
 import type { UploadStore } from '../domain/uploads/tus-store';
 import type { TicketActor } from '../domain/tickets/store';
 import { actorOf, visibleTicket } from './ticket/guards';
+import { uploadLimits } from './upload-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   const creations = new WeakMap<IncomingMessage, Creation>();
   const owners = new WeakMap<IncomingMessage, { row: UploadRow; actor: TicketActor }>();
   const completion = app.uploadCompletion;
+  const limits = uploadLimits(app);
   const rawOf = (req: Request) => (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req;
   /** An ApiError thrown inside a tus hook, as tus passes it on (its status, our envelope). */
   const asTus = (error: unknown) => {
@@ -153,7 +155,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
     API_UPLOAD_PATH,
     {
       ...streamed,
-      onRequest: [requireAuth, allowRoles(canAttachTo)],
+      onRequest: [requireAuth, allowRoles(canAttachTo), limits.creation],
       schema: routeSchema({
         summary: 'Crear una carga reanudable (tus 1.0.0) de un archivo para un evento: Upload-Length y Upload-Metadata (ticketId, filename, filetype, key)',
         tags,
@@ -199,7 +201,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   );
 
   const byId = `${API_UPLOAD_PATH}/:id`;
-  const ownerOnly = { ...streamed, onRequest: requireAuth };
+  const ownerOnly = { ...streamed, onRequest: [requireAuth, limits.transfer] };
 
   app.route({
     method: 'HEAD',
@@ -211,7 +213,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
       access: 'signed-in',
       params: uploadParams,
       success: { content: { 'text/plain': 'Vacío; Upload-Offset y Upload-Length' } },
-      errors: [404, 410],
+      errors: [404, 410, 429],
     }),
     handler: async (request, reply) => {
       const { row, actor } = await ownUpload(request);
@@ -264,7 +266,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
         access: 'signed-in',
         params: uploadParams,
         success: { content: { 'text/plain': 'Vacío (204)' } },
-        errors: [404],
+        errors: [404, 429],
       }),
     },
     async (request, reply) => {
