@@ -1,0 +1,6 @@
+/**
+ * The new-event form's field that says its files follow by tus from the page (with JavaScript,
+ * decision 155): the action then answers with the event instead of going to its page. Its value is
+ * how many files were chosen.
+ */
+export const FILES_FOLLOW_FIELD = 'filesFollow';
