@@ -4,3 +4,6 @@
  * how many files were chosen.
  */
 export const FILES_FOLLOW_FIELD = 'filesFollow';
+
+/** The new-event form's step after its files were sent by tus: the toasts, then the event's page. */
+export const FILES_SENT_INTENT = 'filesSent';

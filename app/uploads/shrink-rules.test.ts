@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isShrinkable, shrunkNameOf, shrunkTypeOf } from './shrink-rules';
+import { isShrinkable, shrunkNameOf, shrunkTypeOf, worthShrinking } from './shrink-rules';
 
 describe('which photos are shrunk, and into what', () => {
   it('shrinks what browsers decode and leaves HEIC and PDF as they are', () => {
@@ -13,5 +13,12 @@ describe('which photos are shrunk, and into what', () => {
     expect(shrunkNameOf('IMG_0001.JPG', 'image/jpeg')).toBe('IMG_0001.JPG');
     expect(shrunkNameOf('captura.png', 'image/webp')).toBe('captura.webp');
     expect(shrunkNameOf('foto', 'image/jpeg')).toBe('foto.jpg');
+  });
+
+  it('always re-encodes a JPEG (its metadata goes), and leaves a small PNG or WebP as it is', () => {
+    expect(worthShrinking('image/jpeg', 10_000)).toBe(true);
+    expect(worthShrinking('image/png', 10_000)).toBe(false);
+    expect(worthShrinking('image/png', 3_000_000)).toBe(true);
+    expect(worthShrinking('application/pdf', 3_000_000)).toBe(false);
   });
 });

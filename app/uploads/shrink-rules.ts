@@ -31,3 +31,9 @@ export function shrunkNameOf(name: string, type: string): string {
   const dot = name.lastIndexOf('.');
   return `${dot > 0 ? name.slice(0, dot) : name}${extension}`;
 }
+
+/**
+ * A PNG or WebP already small goes as it is (a screenshot, an icon: re-encoding gains nothing);
+ * a JPEG is always re-encoded, since a camera's JPEG is what carries EXIF GPS and serial numbers.
+ */
+export const worthShrinking = (type: string, size: number): boolean => isShrinkable(type) && (type.toLowerCase() === 'image/jpeg' || size > TARGET_MB * 1024 * 1024);

@@ -1,4 +1,4 @@
-import { isShrinkable } from './shrink-rules';
+import { worthShrinking } from './shrink-rules';
 import type { ShrinkAnswer, ShrinkRequest } from './shrink.worker';
 
 /**
@@ -31,7 +31,7 @@ function theWorker(): Worker | null {
 }
 
 export async function shrinkPhoto(file: File): Promise<File> {
-  if (!isShrinkable(file.type)) return file;
+  if (!worthShrinking(file.type, file.size)) return file;
   const thread = theWorker();
   if (!thread) return file;
   const id = ++next;

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Button } from '~/components/ui/button';
+import { messages } from '@contract/messages';
 import { useT } from '~/hooks/use-t';
 import { formatBytes, percentOf, remainingBytes } from './remaining';
 import type { BatchFile } from './use-upload-batch';
@@ -46,7 +47,7 @@ export function UploadProgress({ files, onCancel }: { files: readonly BatchFile[
         })}
       </ul>
       <p aria-live="polite" role="status" style={{ margin: 0 }}>
-        {finished ? t('uploads.finished') : t('uploads.remaining', { left: formatBytes(left), total: formatBytes(total) })}
+        {finished ? (files.every((file) => file.state === 'attached') ? messages.fileUploaded : t('uploads.finished')) : t('uploads.remaining', { left: formatBytes(left), total: formatBytes(total) })}
       </p>
     </Box>
   );

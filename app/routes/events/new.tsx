@@ -4,7 +4,7 @@ import type { input } from 'zod';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { data, Form, Link, useFetcher, useNavigate, useNavigation, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { data, Form, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
@@ -33,7 +33,7 @@ import { PRIVACY_POLICY_PATH } from '~/components/shell/site-footer';
 import { privacy as privacyTexts } from '~/locales/es/privacy';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { i18n } from '~/i18n/config';
-import { addToast, commitSession, requestSession, redirectWithToasts } from '~/server/auth/session.server';
+import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { toSantiagoInputValue } from '@contract/date-time';
@@ -49,7 +49,7 @@ import type { RootLoaderData } from '~/components/shell/general-error-boundary';
 import { isOutboxedReply, type OutboxedReply } from '~/offline/names';
 import { OutboxList } from '~/offline/outbox-list';
 import type { OutboxEntry, OutboxFile } from '~/offline/outbox';
-import { FILES_FOLLOW_FIELD } from '~/uploads/names';
+import { FILES_FOLLOW_FIELD, FILES_SENT_INTENT } from '~/uploads/names';
 import { useUploadBatch } from '~/uploads/use-upload-batch';
 import { UploadProgress } from '~/uploads/upload-progress';
 
@@ -160,6 +160,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FormReply>({ ...body, filesDropped: upload.hasFiles, submissionKey }, { status });
   };
 
+  // The files that followed an event by tus were sent (FILES_FOLLOW_FIELD): to the event's page with the usual toasts.
+  if (formData.get('intent') === FILES_SENT_INTENT) {
+    await upload.discard();
+    const ticketId = Number(formData.get('ticket'));
+    if (!Number.isSafeInteger(ticketId) || ticketId <= 0) refuseFormBody(request);
+    const session = await requestSession(request, context);
+    const detail = `${new URL(request.url).pathname.replace(/\/new$/, '')}/${ticketId}`;
+    // Only the catalogue's own words: the reasons the API gave, never text of the request's.
+    const refusals = formData.getAll('refused').filter((m): m is string => typeof m === 'string' && (Object.values(messages) as string[]).includes(m));
+    addToast(session, 'success', messages.ticketCreated);
+    if (formData.get('missing') === '0') addToast(session, 'success', messages.fileUploaded);
+    else if (refusals.length > 0) {
+      addToast(session, 'error', messages.attachmentCreatedButFailed);
+      for (const reason of new Set(refusals)) addToast(session, 'error', reason);
+    }
+    throw await redirectWithToasts(session, formData.get('missing') === '0' || refusals.length > 0 ? detail : `${detail}?${FILES_MISSING_PARAM}`);
+  }
+
   // "Completar sector y comuna" (without JavaScript): fill them in, show the possible duplicates, create nothing.
   if (formData.get('intent') === 'fill') {
     const result = submission.reply();
@@ -213,8 +231,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // With JavaScript the files follow by tus (app/uploads/, decision 155): the page stays to send
   // them to this event, then goes to its page itself.
   if (formData.get(FILES_FOLLOW_FIELD) && !outcome.files) {
-    addToast(session, 'success', messages.ticketCreated);
-    return data<FormReply | CreatedReply>({ created: { id: outcome.ticket.id, detail } }, { headers: { 'Set-Cookie': await commitSession(session) } });
+    return data<FormReply | CreatedReply>({ created: { id: outcome.ticket.id, detail } });
   }
   const uploaded = outcome.files;
   if (uploaded) {
@@ -305,6 +322,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       return await serverAction();
     } catch (error) {
       if (!isNetworkFailure(error) || !outboxOwner.accountId) throw error;
+      // The event exists and its files were sent: only the way to its page was lost, not a report to keep.
+      if ((await copy.clone().formData()).get('intent') === FILES_SENT_INTENT) throw error;
     }
   }
   const formData = await copy.formData();
@@ -437,7 +456,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
 
   // With JavaScript the files follow the event by tus, shrunk, each with its progress (decision 155).
   const batch = useUploadBatch();
-  const navigate = useNavigate();
+  const submit = useSubmit();
   const [chosenFiles, setChosenFiles] = useState(0);
   const filesInput = useRef<HTMLInputElement>(null);
   outboxOwner.fileInput = filesInput;
@@ -448,9 +467,13 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
     const files = Array.from(filesInput.current?.files ?? []).filter((file) => file.size > 0);
     const key = String(new FormData(formRef.current ?? undefined).get(SUBMISSION_KEY_FIELD) ?? '');
     void batch.send(files, created.id, key).then((outcomes) => {
-      discardDraft();
-      const missing = outcomes.some((outcome) => outcome.kind !== 'attached');
-      void navigate(missing ? `${created.detail}?${FILES_MISSING_PARAM}` : created.detail);
+      // The action adds the usual toasts and goes to the event's page (the draft is forgotten on that redirect).
+      const sent = new FormData();
+      sent.set('intent', FILES_SENT_INTENT);
+      sent.set('ticket', String(created.id));
+      sent.set('missing', String(outcomes.filter((outcome) => outcome.kind !== 'attached').length));
+      for (const outcome of outcomes) if (outcome.kind === 'refused') sent.append('refused', outcome.message);
+      void submit(sent, { method: 'post', encType: 'multipart/form-data' });
     });
   }, [created]);
 
@@ -458,6 +481,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
   // The event is made first, its files follow: the button waits for both.
   const uploading = batch.files.some((file) => ['waiting', 'shrinking', 'sending'].includes(file.state));
   const sendingFiles = (submitting && chosenFiles > 0) || uploading;
+  const creatingFirst = submitting && chosenFiles > 0 && batch.files.length === 0;
   const note = fillNote ?? actionData?.fillNote ?? null;
 
   return (
@@ -556,6 +580,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
           >
             {t('form.create')}
           </SubmitButton>
+          {creatingFirst ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
           <Link to={listPath}>{t('form.cancel')}</Link>
         </div>
         <UploadProgress files={batch.files} onCancel={batch.cancel} />
