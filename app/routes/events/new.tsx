@@ -167,8 +167,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!Number.isSafeInteger(ticketId) || ticketId <= 0) refuseFormBody(request);
     const session = await requestSession(request, context);
     const detail = `${new URL(request.url).pathname.replace(/\/new$/, '')}/${ticketId}`;
-    // Only the catalogue's own words: the reasons the API gave, never text of the request's.
-    const refusals = formData.getAll('refused').filter((m): m is string => typeof m === 'string' && (Object.values(messages) as string[]).includes(m));
+    // The API's reasons, as the page's uploads heard them (some are filled templates, "hasta 10 MB"):
+    // shown as text to this same person only, whose page alone can post here (the origin check).
+    const refusals = formData.getAll('refused').filter((m): m is string => typeof m === 'string' && m.length > 0 && m.length <= 300).slice(0, 5);
     addToast(session, 'success', messages.ticketCreated);
     if (formData.get('missing') === '0') addToast(session, 'success', messages.fileUploaded);
     else if (refusals.length > 0) {
