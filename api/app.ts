@@ -52,6 +52,9 @@ import { privacyExportRoutes } from './routes/privacy/export';
 import { accessRecordRoutes } from './routes/privacy/access-record';
 import { AccessRecord, ACCESS_RECORD_DEFAULTS } from './domain/privacy/access-record';
 import { privacyPolicyRoutes } from './routes/privacy/policy';
+import { uploadRoutes } from './routes/upload';
+import { uploadStore, type UploadStore } from './domain/uploads/tus-store';
+import { UploadLocker } from './domain/uploads/locker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +103,8 @@ export type AppDeps = {
   queryCount?: () => number;
   /** COPY … TO STDOUT (PostgreSQL only). */
   copyOut?: CopyOut;
+  /** Where unfinished uploads wait instead of the configured store (tests). */
+  uploadStore?: UploadStore;
 };
 
 const CACHE_TOPIC = 'cache';
@@ -293,6 +298,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyExportRoutes);
   await app.register(accessRecordRoutes);
   await app.register(privacyPolicyRoutes);
+  // Resumable uploads (contract/uploads.ts, decisions 153 and 154): their bytes wait where attachments
+  // would go (the bucket, or DATA_DIR/uploads), locked across processes through the database.
+  const uploads = deps.uploadStore ?? uploadStore({ dataDir: deps.config.dataDir, s3: deps.config.s3 });
+  app.decorate('uploads', uploads);
+  if (!deps.uploadStore) app.addHook('onClose', async () => uploads.close?.());
+  await app.register(uploadRoutes, { store: uploads, locker: new UploadLocker(deps.db, channel) });
   return app;
 }
 

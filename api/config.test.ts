@@ -119,3 +119,14 @@ describe('peer health checks (decision 141)', () => {
     );
   });
 });
+
+describe('resumable uploads', () => {
+  it('keep unfinished uploads 24 hours by default, or UPLOAD_EXPIRY_HOURS', () => {
+    expect(loadConfig({}).uploadExpiryMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ UPLOAD_EXPIRY_HOURS: '6' }).uploadExpiryMs).toBe(6 * 3_600_000);
+  });
+  it('refuse an expiry under an hour or over a week', () => {
+    expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '0' })).toThrow(/UPLOAD_EXPIRY_HOURS/);
+    expect(() => loadConfig({ UPLOAD_EXPIRY_HOURS: '200' })).toThrow(/UPLOAD_EXPIRY_HOURS/);
+  });
+});

@@ -3,6 +3,7 @@ import { z } from '@contract/zod';
 import { ROLES, type Role } from '@contract/roles';
 import { canUseTwoStep } from '@contract/permissions';
 import type { S3Settings } from './platform/storage/s3-storage';
+import { UPLOAD_EXPIRY_DEFAULT_HOURS } from '@contract/uploads';
 import { RETENTION_KINDS, RETENTION_RULES, type RetentionDays } from '@contract/retention';
 import { PRIVACY_REQUEST_DAYS_DEFAULT } from '@contract/privacy';
 import { DEVELOPMENT_KEYRING, parseKeyring, type SecretKeyring } from './platform/crypto/secret-box';
@@ -81,6 +82,8 @@ const configSchema = z.object({
   HEALTH_CHECK_TIMEOUT_MS: z.coerce.number().int().min(100, 'at least 100 ms').max(60_000, 'at most 60000 ms').default(3_000),
   /** Hours the API keeps each submission key with its answer (decision 136): a day at least, so a resend the next morning still finds it. */
   IDEMPOTENCY_KEY_HOURS: z.coerce.number().int().min(24, 'at least 24 hours').max(24 * 30).default(24),
+  /** Unfinished resumable uploads are kept this long after their creation (contract/uploads.ts, decision 154). */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1, 'at least 1 hour').max(24 * 7).default(UPLOAD_EXPIRY_DEFAULT_HOURS),
   /** Exports (report files) one process runs at once, each with at most one COPY connection; past them 503 (decision 144). */
   EXPORT_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(4),
   // The controller of the personal data, as the privacy policy names it (Ley 21.719; docs/privacy.md).
@@ -152,6 +155,8 @@ export type Config = {
   bodyDeadlineMs?: number;
   /** The configurable sign-in limits (SIGN_IN_*; api/domain/accounts/login-throttle.ts). */
   signInLimits: { perAccount: number; perDevice: number; windowMs: number };
+  /** How long an unfinished resumable upload is kept (UPLOAD_EXPIRY_HOURS; api/domain/uploads/sweep.ts). */
+  uploadExpiryMs: number;
   /** How long a submission key and its answer are kept (IDEMPOTENCY_KEY_HOURS; api/domain/idempotency/store.ts). */
   idempotencyKeyMs: number;
   /** The peer monitor's period and each probe's deadline (HEALTH_CHECK_*; api/platform/health/peers.ts). */
@@ -233,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
     idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
+    uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,
     exportConnections: c.EXPORT_CONNECTIONS,
     healthCheck: healthCheckOf(c),
     privacyController: {

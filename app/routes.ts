@@ -32,6 +32,10 @@ export default [
   // The header's theme switcher posts here (a resource route: no page of its own).
   route('resources/theme', 'routes/resources/theme.ts'),
 
+  // Resumable uploads (tus) passed through to the API with the session's token (contract/uploads.ts, decision 155).
+  route('uploads', 'routes/resources/uploads.ts', { id: 'uploads' }),
+  route('uploads/:id', 'routes/resources/uploads.ts', { id: 'upload' }),
+
   // The web app manifest, so the site installs on the home screen (issue 32).
   route('manifest.webmanifest', 'routes/resources/web-manifest.ts'),
 

@@ -56,6 +56,13 @@ export const messages = {
   attachmentTooLarge: 'Cada archivo puede pesar hasta {{max}} MB',
   attachmentTooMany: 'Puede adjuntar hasta {{max}} archivos a la vez',
   attachmentEmpty: 'El archivo está vacío',
+  /** Resumable uploads (contract/uploads.ts). */
+  uploadExpired: 'La carga de este archivo venció; vuelva a adjuntarlo',
+  uploadTicketFull: 'Este evento ya tiene {{max}} archivos adjuntos o en carga',
+  uploadLengthMissing: 'Falta el tamaño del archivo (Upload-Length)',
+  uploadMetadataInvalid: 'Los datos de la carga no son válidos (evento, nombre o clave del archivo)',
+  uploadOffsetMismatch: 'El servidor tiene otra cantidad de bytes de este archivo; consulte cuántos y continúe desde ahí',
+  uploadBusy: 'Otra solicitud está enviando este archivo; intente de nuevo en unos segundos',
   attachmentMissing: 'Seleccione al menos un archivo',
   attachmentUnavailable: 'El archivo adjunto no está disponible',
   attachmentStorageDown: 'Los adjuntos no están disponibles por ahora. El resto del sitio funciona; intente nuevamente en unos minutos',

@@ -359,6 +359,21 @@ describe('real answers of every endpoint match their documented schemas', () => 
       path: '/api/auth/logout',
       request: async () => ({ url: '/api/auth/logout', headers: bearer(await signIn(api.app, 'admin@concesion.demo')) }),
     },
+    // Resumable uploads (decision 153; their whole protocol in api/routes/upload.test.ts): the answers
+    // given before tus takes the request, in the envelope.
+    {
+      method: 'POST',
+      path: '/api/upload',
+      expect: 400,
+      request: () => ({ url: '/api/upload', headers: { ...who.driver.headers, 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': 'ticketId eA==' } }),
+    },
+    {
+      method: 'PATCH',
+      path: '/api/upload/{id}',
+      expect: 404,
+      request: () => ({ url: `/api/upload/${'0'.repeat(32)}`, headers: { ...who.driver.headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'x' }),
+    },
+    { method: 'DELETE', path: '/api/upload/{id}', expect: 404, request: () => ({ url: `/api/upload/${'0'.repeat(32)}`, headers: { ...who.driver.headers, 'tus-resumable': '1.0.0' } }) },
     // A driver of its own each time: the first call deletes the account (decision 149).
     {
       method: 'POST',

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a multipart body itself (the attachment upload); every other route refuses one. */
     multipart?: boolean;
+    /** The route hands its body, unread, to a streaming reader of its own (the tus uploads, api/routes/upload.ts). */
+    streamsBody?: boolean;
   }
 }
 
@@ -28,7 +30,7 @@ export const BODY_DEADLINE_MS = 30_000;
 export function registerRequestGuards(app: FastifyInstance) {
   app.addHook('preParsing', async (request, reply, payload) => {
     const { headers } = request;
-    if (request.routeOptions.config.multipart) return payload;
+    if (request.routeOptions.config.multipart || request.routeOptions.config.streamsBody) return payload;
     if (headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0')) return payload;
     const guarded = new PassThrough();
     const timer = setTimeout(() => {

@@ -2,6 +2,10 @@ import { data, type MiddlewareFunction } from 'react-router';
 import { messages } from '@contract/messages';
 import { requestIdOf } from '~/server/observability/observability.server';
 import type { ErrorPageData } from '~/utils/error-data';
+import { WEB_UPLOAD_PATH } from '@contract/uploads';
+
+/** The type of a tus PATCH's body (tus 1.0.0, "PATCH"). */
+const TUS_CHUNK_TYPE = 'application/offset+octet-stream';
 
 /**
  * What a form may send the web app, checked once for every action of every route (the root's
@@ -41,6 +45,16 @@ function announcesBody(request: Request): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return length.trim() !== '0';
   return request.headers.has('transfer-encoding');
+}
+
+/**
+ * A resumable upload's PATCH (contract/uploads.ts): its body is the file's next bytes, not a
+ * form, passed on unread to the API, which checks it (routes/resources/uploads.ts).
+ */
+function isUploadChunk(request: Request, contentType: string | null): boolean {
+  if (request.method !== 'PATCH' || contentType?.split(';', 1)[0]!.trim().toLowerCase() !== TUS_CHUNK_TYPE) return false;
+  const path = new URL(request.url).pathname;
+  return path.startsWith(`${WEB_UPLOAD_PATH}/`) && !path.slice(WEB_UPLOAD_PATH.length + 1).includes('/');
 }
 
 /** Throws the 400 error page: the form's body could not be read. */
@@ -90,6 +104,7 @@ const READ_FIRST_MAX = 1024 * 1024;
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (SAFE_METHODS.has(request.method)) return next();
   const contentType = request.headers.get('content-type');
+  if (isUploadChunk(request, contentType)) return next();
   if (!isFormContentType(contentType, announcesBody(request))) refuseFormBody(request);
   const length = Number(request.headers.get('content-length') ?? Number.NaN);
   if (contentType?.toLowerCase().startsWith('multipart/') && length <= READ_FIRST_MAX) {

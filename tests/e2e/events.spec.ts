@@ -322,8 +322,9 @@ test('a photo over the size limit on a new event: the event is created and the p
   test.slow();
   await signIn(page, demo.driver);
   const description = `Bache con foto enorme ${unique()}`;
-  // 11 MB that start like a PNG: refused by the API while it streams in (limit 10 MB).
-  const huge = { name: 'enorme.png', mimeType: 'image/png', buffer: Buffer.concat([PIXEL_PNG, Buffer.alloc(11 * 1024 * 1024)]) };
+  // 11 MB that start like a PDF: refused by the API (limit 10 MB). Not a photo the browser would
+  // shrink first (with JavaScript a decodable image leaves the phone small, decision 155).
+  const huge = { name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024)]) };
   await createEventInBrowser(page, 'driver', description, false, [huge]);
   await expect(page.getByText(msg.createdButFileFailed)).toBeVisible();
   await expect(page.getByText('Cada archivo puede pesar hasta 10 MB')).toBeVisible();

@@ -8,13 +8,15 @@ import net from 'node:net';
  * lets the server answer, and drops that answer and the connection (the link lost after the
  * request left); the link then stays down for `downForMs`, or the browser would at once resend
  * the request on a new connection by itself (Chromium does, for a reused connection that closed
- * without an answer).
+ * without an answer). `cutNextRequestAfter(pattern, bytes)` lets the next matching request (a
+ * tus PATCH) send that many bytes, then cuts its connection mid-body (the link dropped mid-upload).
  */
 export type LinkProxy = {
   port: number;
   origin: string;
   setDown(down: boolean): void;
   loseNextAnswer(requestLine: RegExp, downForMs?: number): Promise<void>;
+  cutNextRequestAfter(requestLine: RegExp, bytes: number): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -22,6 +24,7 @@ export async function startLinkProxy(targetPort: number, port: number): Promise<
   const sockets = new Set<net.Socket>();
   let down = false;
   let lose: { pattern: RegExp; dropped: () => void } | null = null;
+  let cut: { pattern: RegExp; bytes: number; done: () => void } | null = null;
 
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -41,7 +44,26 @@ export async function startLinkProxy(targetPort: number, port: number): Promise<
     client.on('close', () => upstream.destroy());
     /** This connection carries the request whose answer is lost. */
     let losing: (() => void) | null = null;
+    /** This connection carries the request cut after so many bytes. */
+    let cutting: { left: number; done: () => void } | null = null;
     client.on('data', (chunk) => {
+      if (!cutting && cut && cut.pattern.test(chunk.subarray(0, 200).toString('latin1'))) {
+        cutting = { left: cut.bytes, done: cut.done };
+        cut = null;
+      }
+      if (cutting) {
+        if (chunk.length >= cutting.left) {
+          upstream.write(chunk.subarray(0, cutting.left));
+          const done = cutting.done;
+          cutting = null;
+          // The bytes sent reach the server; then the link is gone, both ways.
+          upstream.end(() => setTimeout(() => upstream.destroy(), 200));
+          client.destroy();
+          done();
+          return;
+        }
+        cutting.left -= chunk.length;
+      }
       if (lose && lose.pattern.test(chunk.subarray(0, 200).toString('latin1'))) {
         losing = lose.dropped;
         lose = null;
@@ -80,6 +102,11 @@ export async function startLinkProxy(targetPort: number, port: number): Promise<
             resolve();
           },
         };
+      });
+    },
+    cutNextRequestAfter(pattern, bytes) {
+      return new Promise<void>((resolve) => {
+        cut = { pattern, bytes, done: resolve };
       });
     },
     close() {

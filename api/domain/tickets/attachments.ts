@@ -19,7 +19,14 @@ const SNIFF_BYTES = 4100;
 /** Enough of an image to read its declared size: a JPEG's may come after a large EXIF block. */
 const PIXEL_HEADER_BYTES = 256 * 1024;
 
-export type StoredUpload = { key: string; size: number; fileName: string; contentType: AttachmentType };
+export type StoredUpload = {
+  key: string;
+  size: number;
+  fileName: string;
+  contentType: AttachmentType;
+  /** A resumable upload's key (contract/uploads.ts): unique per ticket, so it attaches once. */
+  uploadKey?: string;
+};
 
 /** The multipart reader's own error for a file over the limit (the route answers it with a 413). */
 const fileTooLarge = () => Object.assign(new Error('request file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 });
@@ -161,6 +168,7 @@ export async function recordAttachments(
           contentType: f.contentType,
           sizeBytes: f.size,
           storageKey: f.key,
+          uploadKey: f.uploadKey ?? null,
           createdAt: new Date(now.getTime() + i),
         })),
       )

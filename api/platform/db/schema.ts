@@ -369,12 +369,47 @@ export const attachment = pgTable(
     previewKey: text('preview_key'),
     /** True when the file has no preview (does not decode, or over the pixel limit): never tried again. */
     previewNone: boolean('preview_none').notNull().default(false),
+    /** The key of the resumable upload it came from (contract/uploads.ts): each key attaches once per ticket. */
+    uploadKey: text('upload_key'),
   },
   (t) => [
     index('attachment_ticket_idx').on(t.ticketId, t.createdAt),
     // The orphan sweep asks which stored keys have a row, hundreds at a time (platform/storage/orphan-sweep.ts).
     uniqueIndex('attachment_storage_key_idx').on(t.storageKey),
     uniqueIndex('attachment_preview_key_idx').on(t.previewKey),
+    uniqueIndex('attachment_upload_key_idx').on(t.ticketId, t.uploadKey),
+  ],
+);
+
+/**
+ * A resumable (tus) upload of one attachment (contract/uploads.ts, docs/decisions/153-resumable-uploads.md):
+ * its bytes wait in the tus store until the last one arrives and the attachment is made. The lease
+ * (lock_holder, lock_until) lets one request at a time, on any API process, append to it (decision 154).
+ */
+export const upload = pgTable(
+  'upload',
+  {
+    id: text('id').primaryKey(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profile.id),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticket.id),
+    uploadKey: text('upload_key'),
+    fileName: text('file_name').notNull(),
+    length: integer('length').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    finishedAt: ts('finished_at'),
+    attachmentId: uuid('attachment_id').references(() => attachment.id, { onDelete: 'set null' }),
+    lockHolder: text('lock_holder'),
+    lockUntil: ts('lock_until'),
+  },
+  (t) => [
+    index('upload_ticket_idx').on(t.ticketId).where(sql`${t.finishedAt} is null`),
+    index('upload_expires_idx').on(t.expiresAt).where(sql`${t.finishedAt} is null`),
+    index('upload_profile_idx').on(t.profileId),
   ],
 );
 

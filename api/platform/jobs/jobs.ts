@@ -9,6 +9,7 @@ import { flushDigests } from '../../domain/notifications/digest';
 import { pruneQuotas } from '../../domain/quotas/write-quotas';
 import { sweepKeys } from '../../domain/idempotency/store';
 import { applyRetention } from '../../domain/privacy/retention';
+import { sweepExpiredUploads } from '../../domain/uploads/sweep';
 
 /**
  * Takes this period's turn at `job` for `holder` when nobody holds it (or their lease ran out):
@@ -53,6 +54,11 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
     oncePer('orphan-files', 15 * 60_000, async () => {
       const { removed } = await sweepOrphanFiles(app.db, app.storage);
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
+    }),
+    // Resumable uploads past UPLOAD_EXPIRY_HOURS: their bytes and rows (decision 154).
+    oncePer('expired-uploads', 15 * 60_000, async () => {
+      const removed = await sweepExpiredUploads(app.db, (id) => app.uploads.remove(id));
+      if (removed > 0) app.log.info({ removed }, 'expired uploads removed');
     }),
     oncePer('write-quotas', 60 * 60_000, () => pruneQuotas(app.db)),
     // Submission keys past IDEMPOTENCY_KEY_HOURS (lookups ignore them already; decision 136).

@@ -10,6 +10,7 @@ import { allowRoles, principalOf, requireAuth } from '../../http/auth';
 import { findLiveProfileById } from '../../domain/accounts/profiles';
 import { verifyPassword } from '../../domain/accounts/passwords';
 import { anonymiseProfile } from '../../domain/privacy/anonymise';
+import { removeUploadsOf } from '../../domain/uploads/sweep';
 
 const tags: [string] = ['Privacidad'];
 
@@ -40,6 +41,8 @@ export async function privacyDeleteRoutes(instance: FastifyInstance) {
     }
     await app.loginThrottle.succeeded(attempt);
     const done = await anonymiseProfile(app.db, app.storage, caller.profileId, request.idempotency?.key);
+    // Their unfinished uploads too, bytes and rows (decision 154): nothing of theirs waits to be attached.
+    await removeUploadsOf(app.db, caller.profileId, (id) => app.uploads.remove(id));
     request.log.info({ closedEvents: done?.closedEvents ?? 0, openEvents: done?.openEvents ?? 0 }, 'account suppressed at its holder\'s request');
     return { payload: { message: messages.accountDeleted } };
   });

@@ -9,6 +9,8 @@ import { DateTime } from '~/components/ui/date-time';
 import { FilePicker } from '~/components/events/file-picker';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useT } from '~/hooks/use-t';
+import { useUploadBatch } from '~/uploads/use-upload-batch';
+import { UploadProgress } from '~/uploads/upload-progress';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -19,45 +21,47 @@ function formatSize(bytes: number): string {
 /**
  * The ticket's files, each downloaded through the web app (the browser never holds the
  * API token), and a multipart upload form that works without JavaScript; with it, the
- * same post goes through XMLHttpRequest so the progress can be shown.
+ * files go by the resumable uploads with their progress (decision 155).
  */
 export function AttachmentList({
   attachments,
   detailPath,
   canUpload,
   submissionKey,
+  ticketId,
 }: {
   attachments: readonly Attachment[];
   detailPath: string;
   canUpload: boolean;
   /** The upload form's one-time key (decision 137). */
   submissionKey?: string;
+  /** The event's id, which its files' uploads name (contract/uploads.ts). */
+  ticketId?: number;
 }) {
   const t = useT('events');
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [percent, setPercent] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const batch = useUploadBatch();
   // The key rides in the address: the web passes the upload's body on to the API unread.
   const action = `${detailPath}/attachments${submissionKey ? `?${SUBMISSION_KEY_FIELD}=${encodeURIComponent(submissionKey)}` : ''}`;
 
+  /**
+   * With JavaScript the files go by tus (app/uploads/, decision 155), shrunk, each with its bar and
+   * "Cancelar", keyed by this form's key; then the page's data is read again. Nothing chosen: the
+   * form posts as without JavaScript, and the API's message says so.
+   */
   function upload(event: FormEvent<HTMLFormElement>) {
-    if (!hydrated) return;
-    event.preventDefault();
     const form = event.currentTarget;
-    const request = new XMLHttpRequest();
-    request.open('POST', action);
-    request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    request.upload.onprogress = (progress) => {
-      if (progress.lengthComputable) setPercent(Math.round((progress.loaded / progress.total) * 100));
-    };
-    // The action answered with the toast in the session either way: reload the page's data to show both.
-    request.onloadend = () => {
-      setPercent(null);
+    const files = Array.from(form.querySelector<HTMLInputElement>('input[type=file]')?.files ?? []).filter((file) => file.size > 0);
+    if (!hydrated || ticketId === undefined || !submissionKey || files.length === 0) return;
+    event.preventDefault();
+    setSending(true);
+    void batch.send(files, ticketId, submissionKey).then(() => {
+      setSending(false);
       form.reset();
       void revalidator.revalidate();
-    };
-    setPercent(0);
-    request.send(new FormData(form));
+    });
   }
 
   return (
@@ -117,10 +121,10 @@ export function AttachmentList({
           style={{ marginTop: 16 }}
         >
           <FilePicker required style={{ flex: '1 1 260px' }} />
-          <SubmitButton variant="outlined" pending={percent !== null} pendingLabel={t('attachments.uploading', { percent: percent ?? 0 })}>
+          <SubmitButton variant="outlined" pending={sending}>
             {t('attachments.upload')}
           </SubmitButton>
-          {percent !== null ? <progress className="upload-progress" max={100} value={percent} aria-label={t('attachments.progress')} /> : null}
+          <UploadProgress files={batch.files} onCancel={batch.cancel} />
         </form>
       ) : null}
     </section>

@@ -239,8 +239,24 @@ export const events = {
     download: 'Descargar {{name}}',
     files: 'Archivos (JPEG, PNG, WebP, HEIC o PDF; hasta 5, de 10 MB cada uno)',
     upload: 'Cargar archivos',
-    uploading: 'Cargando… {{percent}} %',
-    progress: 'Progreso de la carga',
+  },
+  /** Photos sent by the resumable uploads with JavaScript (app/uploads/, decision 155). */
+  uploads: {
+    title: 'Archivos en camino',
+    cancel: 'Cancelar',
+    cancelFile: 'Cancelar el envío de {{name}}',
+    fileProgress: 'Progreso de {{name}}',
+    remaining: 'Faltan {{left}} de {{total}}',
+    finished: 'Envío de archivos terminado',
+    state: {
+      waiting: 'En espera',
+      shrinking: 'Reduciendo la foto…',
+      sending: 'Enviando…',
+      attached: 'Adjuntado',
+      refused: 'No aceptado',
+      cancelled: 'Cancelado',
+      failed: 'No se pudo enviar',
+    },
   },
   assignments: {
     title: 'Asignaciones',

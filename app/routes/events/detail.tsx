@@ -236,7 +236,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
             lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
             submissionKey={keyOf('comment')}
           />
-          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} submissionKey={keyOf('upload')} />
+          <AttachmentList attachments={attachments} detailPath={detailPath} canUpload={canAttachTo(role)} submissionKey={keyOf('upload')} ticketId={ticket.id} />
         </div>
 
         <div>

@@ -3,8 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { input } from 'zod';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { data, Form, Link, useFetcher, useNavigation, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { data, Form, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
@@ -49,6 +49,9 @@ import type { RootLoaderData } from '~/components/shell/general-error-boundary';
 import { isOutboxedReply, type OutboxedReply } from '~/offline/names';
 import { OutboxList } from '~/offline/outbox-list';
 import type { OutboxEntry, OutboxFile } from '~/offline/outbox';
+import { FILES_FOLLOW_FIELD, FILES_SENT_INTENT } from '~/uploads/names';
+import { useUploadBatch } from '~/uploads/use-upload-batch';
+import { UploadProgress } from '~/uploads/upload-progress';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -124,6 +127,10 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   }
 }
 
+/** The event was made and its files follow from the page (FILES_FOLLOW_FIELD). */
+type CreatedReply = { created: { id: number; detail: string } };
+const isCreatedReply = (answer: unknown): answer is CreatedReply => typeof answer === 'object' && answer !== null && 'created' in answer;
+
 /** What the form shows again when nothing was saved. */
 type FormReply = {
   result: SubmissionResult<string[]>;
@@ -152,6 +159,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (upload.malformed()) refuseFormBody(request);
     return data<FormReply>({ ...body, filesDropped: upload.hasFiles, submissionKey }, { status });
   };
+
+  // The files that followed an event by tus were sent (FILES_FOLLOW_FIELD): to the event's page with the usual toasts.
+  if (formData.get('intent') === FILES_SENT_INTENT) {
+    await upload.discard();
+    const ticketId = Number(formData.get('ticket'));
+    if (!Number.isSafeInteger(ticketId) || ticketId <= 0) refuseFormBody(request);
+    const session = await requestSession(request, context);
+    const detail = `${new URL(request.url).pathname.replace(/\/new$/, '')}/${ticketId}`;
+    // The API's reasons, as the page's uploads heard them (some are filled templates, "hasta 10 MB"):
+    // shown as text to this same person only, whose page alone can post here (the origin check).
+    const refusals = formData.getAll('refused').filter((m): m is string => typeof m === 'string' && m.length > 0 && m.length <= 300).slice(0, 5);
+    addToast(session, 'success', messages.ticketCreated);
+    if (formData.get('missing') === '0') addToast(session, 'success', messages.fileUploaded);
+    else if (refusals.length > 0) {
+      addToast(session, 'error', messages.attachmentCreatedButFailed);
+      for (const reason of new Set(refusals)) addToast(session, 'error', reason);
+    }
+    throw await redirectWithToasts(session, formData.get('missing') === '0' || refusals.length > 0 ? detail : `${detail}?${FILES_MISSING_PARAM}`);
+  }
 
   // "Completar sector y comuna" (without JavaScript): fill them in, show the possible duplicates, create nothing.
   if (formData.get('intent') === 'fill') {
@@ -203,6 +229,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requestSession(request, context);
   const listPath = new URL(request.url).pathname.replace(/\/new$/, '');
   const detail = `${listPath}/${outcome.ticket.id}`;
+  // With JavaScript the files follow by tus (app/uploads/, decision 155): the page stays to send
+  // them to this event, then goes to its page itself.
+  if (formData.get(FILES_FOLLOW_FIELD) && !outcome.files) {
+    return data<FormReply | CreatedReply>({ created: { id: outcome.ticket.id, detail } });
+  }
   const uploaded = outcome.files;
   if (uploaded) {
     // The event exists once whatever happened to its files (cut short, broken, refused, no
@@ -229,7 +260,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Whose outbox a report written offline goes into, and from which area: set by the page as it renders. */
-const outboxOwner = { accountId: null as string | null, areaPath: '' };
+const outboxOwner = { accountId: null as string | null, areaPath: '', fileInput: null as RefObject<HTMLInputElement | null> | null };
 
 /** A fetch that never got its answer (no link, the answer lost on the way) rejects with a TypeError. */
 const isNetworkFailure = (error: unknown) => error instanceof TypeError;
@@ -253,10 +284,14 @@ async function keepInOutbox(formData: FormData, owner: { accountId: string; area
   const files: OutboxFile[] = [];
   for (const [name, value] of formData) {
     if (typeof value === 'string') {
-      if (name !== SUBMISSION_KEY_FIELD && name !== 'intent') fields.push([name, value]);
+      if (name !== SUBMISSION_KEY_FIELD && name !== 'intent' && name !== FILES_FOLLOW_FIELD) fields.push([name, value]);
     } else if (value.size > 0) {
       files.push({ name: value.name, type: value.type, blob: value });
     }
+  }
+  // With JavaScript the files are not in the form's body (they follow by tus): the picker has them.
+  if (files.length === 0) {
+    for (const value of outboxOwner.fileInput?.current?.files ?? []) if (value.size > 0) files.push({ name: value.name, type: value.type, blob: value });
   }
   const formKey = mayHaveArrived ? formData.get(SUBMISSION_KEY_FIELD) : null;
   const existing = typeof formKey === 'string' && formKey ? await outbox.outboxEntry(formKey) : undefined;
@@ -288,6 +323,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       return await serverAction();
     } catch (error) {
       if (!isNetworkFailure(error) || !outboxOwner.accountId) throw error;
+      // The event exists and its files were sent: only the way to its page was lost, not a report to keep.
+      if ((await copy.clone().formData()).get('intent') === FILES_SENT_INTENT) throw error;
     }
   }
   const formData = await copy.formData();
@@ -297,8 +334,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 /** A report kept in the outbox reached no server: nothing to read again (app/offline/names.ts). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionResult }) =>
-  !isOutboxedReply(actionResult) && defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, actionResult, currentUrl, nextUrl }) =>
+  // The event made while its files follow: nothing of this form's data changed (only the root's toasts).
+  !isOutboxedReply(actionResult) && !(isCreatedReply(actionResult) && currentUrl.href === nextUrl.href) && defaultShouldRevalidate;
 
 export default function NewEventScreen({ loaderData, actionData: answer }: Route.ComponentProps) {
   const root = useRouteLoaderData<RootLoaderData>('root');
@@ -306,7 +344,8 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
   outboxOwner.accountId = accountId;
   outboxOwner.areaPath = loaderData.listPath.replace(/\/events$/, '');
   const outboxed = isOutboxedReply(answer) ? answer.outboxed : null;
-  const actionData = isOutboxedReply(answer) ? undefined : answer;
+  const created = isCreatedReply(answer) ? answer.created : null;
+  const actionData = isOutboxedReply(answer) || isCreatedReply(answer) ? undefined : answer;
   const t = useT('events');
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -379,6 +418,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
     if (!outboxed) return;
     const element = formRef.current;
     element?.reset();
+    setChosenFiles(0);
     discardDraft();
     const frame = requestAnimationFrame(() => {
       for (const select of element?.querySelectorAll('select') ?? []) if (select.selectedIndex === -1) select.selectedIndex = 0;
@@ -393,11 +433,12 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       if (name === 'nearbyChecked' || (name === 'channelCode' && !staff)) continue;
       form.update({ name, value });
     }
-    const input = formRef.current?.querySelector<HTMLInputElement>('input[type=file][name=files]');
+    const input = formRef.current?.querySelector<HTMLInputElement>('input[type=file]');
     if (input && entry.files.length > 0 && typeof DataTransfer !== 'undefined') {
       const transfer = new DataTransfer();
       for (const file of entry.files) transfer.items.add(new File([file.blob], file.name, { type: file.type }));
       input.files = transfer.files;
+      setChosenFiles(input.files.length);
     }
     const outbox = await import('~/offline/outbox');
     await outbox.removeFromOutbox(entry.key);
@@ -414,9 +455,34 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       .catch(() => undefined);
   }, [reopenKey, accountId]);
 
+  // With JavaScript the files follow the event by tus, shrunk, each with its progress (decision 155).
+  const batch = useUploadBatch();
+  const submit = useSubmit();
+  const [chosenFiles, setChosenFiles] = useState(0);
+  const filesInput = useRef<HTMLInputElement>(null);
+  outboxOwner.fileInput = filesInput;
+  const sentFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!created || sentFor.current === created.id) return;
+    sentFor.current = created.id;
+    const files = Array.from(filesInput.current?.files ?? []).filter((file) => file.size > 0);
+    const key = String(new FormData(formRef.current ?? undefined).get(SUBMISSION_KEY_FIELD) ?? '');
+    void batch.send(files, created.id, key).then((outcomes) => {
+      // The action adds the usual toasts and goes to the event's page (the draft is forgotten on that redirect).
+      const sent = new FormData();
+      sent.set('intent', FILES_SENT_INTENT);
+      sent.set('ticket', String(created.id));
+      sent.set('missing', String(outcomes.filter((outcome) => outcome.kind !== 'attached').length));
+      for (const outcome of outcomes) if (outcome.kind === 'refused') sent.append('refused', outcome.message);
+      void submit(sent, { method: 'post', encType: 'multipart/form-data' });
+    });
+  }, [created]);
+
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'fill';
-  // The files travel with the event: say so while they upload (a fetch reports no byte progress).
-  const sendingFiles = submitting && (navigation.formData?.getAll('files') ?? []).some((f) => f instanceof File && f.size > 0);
+  // The event is made first, its files follow: the button waits for both.
+  const uploading = batch.files.some((file) => ['waiting', 'shrinking', 'sending'].includes(file.state));
+  const sendingFiles = (submitting && chosenFiles > 0) || uploading;
+  const creatingFirst = submitting && chosenFiles > 0 && batch.files.length === 0;
   const note = fillNote ?? actionData?.fillNote ?? null;
 
   return (
@@ -488,7 +554,12 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
         {shown.nearby ? <NearbyList nearby={shown.nearby} detailBase={listPath} /> : null}
         <input type="hidden" name="nearbyChecked" value={shown.key ?? ''} />
         {/* Last before the button: the fields reach the server before the files (see the action). */}
+        {/* With JavaScript the picker's files are not in the form's body: they follow by tus. */}
+        {hydrated && chosenFiles > 0 ? <input type="hidden" name={FILES_FOLLOW_FIELD} value={chosenFiles} /> : null}
         <FilePicker
+          name={hydrated ? null : 'files'}
+          inputRef={filesInput}
+          onChange={(count) => setChosenFiles(count)}
           hint={
             actionData?.filesDropped ? (
               <span role="alert" className="field-error">
@@ -505,14 +576,15 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
             value="create"
             variant="contained"
             size="large"
-            pending={submitting}
+            pending={submitting || uploading || created !== null}
             pendingLabel={sendingFiles ? t('form.creatingWithFiles') : undefined}
           >
             {t('form.create')}
           </SubmitButton>
-          {sendingFiles ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
+          {creatingFirst ? <progress className="upload-progress" aria-label={t('form.creatingWithFiles')} /> : null}
           <Link to={listPath}>{t('form.cancel')}</Link>
         </div>
+        <UploadProgress files={batch.files} onCancel={batch.cancel} />
         <DraftStatus saved={draftSaved} />
       </Form>
     </section>

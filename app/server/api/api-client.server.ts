@@ -21,7 +21,7 @@ import { safeRedirect } from '~/utils/safe-redirect';
 /** The calls of docs/specification.md, "7. The calls it makes", answer quickly; past this the API counts as unavailable. */
 const API_TIMEOUT_MS = 10_000;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD';
 type Query = Record<string, string | number | boolean | undefined>;
 
 export type ApiSuccess<T> = { ok: true; status: number; payload: T; headers: Headers };
@@ -333,6 +333,62 @@ export class ApiClient {
     if (!response.ok) return this.failure(method, path, answerOf(response));
     await response.body?.cancel();
     return { ok: true, status: response.status, payload: undefined, headers: response.headers };
+  }
+
+  /**
+   * Relays one request of the resumable-upload protocol (contract/uploads.ts) to the API as it is,
+   * its body streamed on as it arrives and the answer's status, headers and body handed back
+   * unread: tus statuses (404 for an unknown upload, 409 for a wrong offset, 460, 5xx) are the
+   * browser's client's to act on, not error pages. A request whose body has not started may go to
+   * another API (decision 143); a PATCH once started does not: the client asks the offset again.
+   * Null when no API answered, or when the browser left mid-body (nothing to answer then).
+   */
+  async relay(method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE', path: string, requestHeaders: Headers, body: ReadableStream<Uint8Array> | null): Promise<Response | null> {
+    const headers = new Headers(requestHeaders);
+    if (this.token) headers.set('authorization', `Bearer ${this.token}`);
+    for (const [name, value] of Object.entries(clientHeaders(this.client))) headers.set(name, value);
+    const abort = new AbortController();
+    const clientSignal = this.clientSignal;
+    const clientLeft = () => abort.abort(clientSignal?.reason);
+    if (clientSignal?.aborted) clientLeft();
+    else clientSignal?.addEventListener('abort', clientLeft, { once: true });
+    const upload = body ? resendable(body) : null;
+    const done = timeCall(method, path);
+    try {
+      const response = await this.withFailover(
+        method,
+        path,
+        { idempotencyKey: null, bodyResendable: () => upload?.untouched ?? true },
+        Date.now() + API_TIMEOUT_MS,
+        (upstream) =>
+          fetch(upstream.url + path, {
+            method,
+            headers,
+            body: upload ? upload.stream() : undefined,
+            signal: abort.signal,
+            redirect: 'manual',
+            dispatcher: upstream.agent,
+            ...(upload ? { duplex: 'half' } : {}),
+          } as RequestInit),
+        async (answer) => {
+          if (answer.status !== 503 || !answer.headers.has(API_DRAINING_HEADER)) return false;
+          await answer.body?.cancel().catch(() => undefined);
+          return true;
+        },
+      );
+      done(response.status);
+      return clientSignal ? endingWith(response, clientSignal) : response;
+    } catch (error) {
+      done('error');
+      // The browser that left mid-PATCH (a phone losing its link) is not the API's failure: no log line.
+      if (!clientSignal?.aborted && !abort.signal.aborted) {
+        peerUp.set({ peer: 'api' }, 0);
+        log.warn({ ...this.logFields(method, path), err: error }, 'Upload relay failed');
+      }
+      return null;
+    } finally {
+      clientSignal?.removeEventListener('abort', clientLeft);
+    }
   }
 
   /** The path and query of a call (each attempt puts one API's address before it). */
