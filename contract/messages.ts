@@ -178,6 +178,7 @@ export const messages = {
   quotaEventsPerDay: 'Alcanzó el máximo de {{max}} eventos por día. Podrá crear otro en {{wait}}.',
   quotaCommentsPerMinute: 'Alcanzó el máximo de {{max}} comentarios por minuto. Podrá comentar de nuevo en {{wait}}.',
   quotaAttachmentBytesPerDay: 'Alcanzó el máximo de {{max}} MB de adjuntos por día. Podrá adjuntar más en {{wait}}.',
+  imageUnreadable: 'No se pudo leer la imagen: el archivo parece estar dañado. Intente con otra foto.',
   imageTooManyPixels: 'La imagen es demasiado grande: tiene más de {{max}} megapíxeles. Redúzcala e intente de nuevo.',
   notifyDigestSubject: 'Novedades en sus eventos ({{count}})',
   notifyDigestIntro: 'Desde nuestro último correo hubo estas novedades en sus eventos:',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** Small files of each kind the attachment checks tell apart. */
 export const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db00000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154089963f8cfc0f01f00050001ffabce36890000000049454e44ae426082',
   'hex',
 );
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/errors';
 import type { FileStorage } from '../../platform/storage/storage';
 import type { TicketActor } from './store';
 import { declaredPixels, PREVIEWABLE } from './previews';
+import { hasMetadataToStrip, MetadataUnreadable, stripMetadata } from '../attachments/metadata';
 
 /** Enough of the head of a file to recognise every allowed type. */
 const SNIFF_BYTES = 4100;
@@ -108,9 +109,24 @@ export async function storeUpload(
     // into place, no object completed in the bucket) and the caller answers 413.
     if ((source as Readable & { truncated?: boolean }).truncated) throw fileTooLarge();
   }
-  const { key, size } = await storage.put(Readable.from(whole()));
+  // An image loses its location and camera metadata before it is stored, whatever sent it
+  // (docs/decisions/158-server-strips-image-metadata.md): the segments to drop may come anywhere
+  // in the file, so it is held whole first, at most ATTACHMENT_MAX_MB (the reader's limit, checked
+  // while it streams as before); other types stream straight through.
+  async function* withoutMetadata(type: AttachmentType) {
+    const parts: Buffer[] = [];
+    for await (const chunk of whole()) parts.push(chunk);
+    try {
+      yield stripMetadata(type, Buffer.concat(parts));
+    } catch (error) {
+      if (!(error instanceof MetadataUnreadable)) throw error;
+      throw new ApiError(400, messages.imageUnreadable, { files: messages.imageUnreadable });
+    }
+  }
+  const type = mime as AttachmentType;
+  const { key, size } = await storage.put(Readable.from(hasMetadataToStrip(type) ? withoutMetadata(type) : whole()));
   // Its name without controls and with the extension of its real type (contract/file-names.ts).
-  return { key, size, fileName: attachmentFileName(fileName, mime as AttachmentType), contentType: mime as AttachmentType };
+  return { key, size, fileName: attachmentFileName(fileName, type), contentType: type };
 }
 
 const toDto = (row: typeof attachment.$inferSelect & { uploaderName?: string | null }): Attachment => ({
