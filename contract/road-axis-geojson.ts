@@ -47,15 +47,16 @@ export function parseAxisGeoJson(value: unknown, range: Range): AxisImport {
   if (value.features.length > AXIS_MAX_LINES) {
     return { ok: false, errors: [formatMessage(messages.axisTooManyFeatures, { max: AXIS_MAX_LINES })] };
   }
+  const features: unknown[] = value.features;
   const errors: string[] = [];
   const lines: AxisLine[] = [];
   const seen = new Set<string>();
-  value.features.forEach((raw, index) => {
+  features.forEach((raw, index) => {
     const feature = index + 1;
     const line = parseLine(raw, feature, range, errors);
     if (!line) return;
     const key = line.orientation ?? BOTH;
-    if (key === BOTH && value.features.length > 1) errors.push(formatMessage(messages.axisBothAlone, { feature }));
+    if (key === BOTH && features.length > 1) errors.push(formatMessage(messages.axisBothAlone, { feature }));
     else if (seen.has(key)) errors.push(formatMessage(messages.axisOrientationRepeated, { feature, orientation: key }));
     seen.add(key);
     lines.push(line);
@@ -104,7 +105,7 @@ function parseLine(raw: unknown, feature: number, range: Range, errors: string[]
   coordinates.forEach((c, i) => {
     const point = i + 1;
     const valid = Array.isArray(c) && (c.length === 2 || c.length === 3) && c.every(isNumber);
-    const [lon, lat] = valid ? (c as number[]) : [NaN, NaN];
+    const [lon = NaN, lat = NaN] = valid ? (c as number[]) : [];
     if (!valid || Math.abs(lon) > 180 || Math.abs(lat) > 90) {
       errors.push(formatMessage(messages.axisCoordinateInvalid, { feature, point }));
     }

@@ -47,8 +47,8 @@ const roadArb = fc
 
 /** The point a fraction along a leg, by the same test geometry. */
 function along(points: AxisPoint[], leg: number, f: number) {
-  const a = points[leg];
-  const b = points[leg + 1];
+  const a = points[leg]!;
+  const b = points[leg + 1]!;
   return { km: a.km + f * (b.km - a.km), lat: a.lat + f * (b.lat - a.lat), lon: a.lon + f * (b.lon - a.lon) };
 }
 
@@ -77,7 +77,7 @@ describe('projectOnAxis (properties)', () => {
             const leg = Math.min(legs - 1, Math.floor(x));
             return projectOnAxis(oneLine(points), along(points, leg, x - leg))!.km;
           });
-        kms.slice(1).forEach((km, i) => expect(km).toBeGreaterThanOrEqual(kms[i] - 1e-9));
+        kms.slice(1).forEach((km, i) => expect(km).toBeGreaterThanOrEqual(kms[i]! - 1e-9));
       }),
     );
   });
@@ -87,7 +87,7 @@ describe('projectOnAxis (properties)', () => {
       fc.property(roadArb, fc.nat(), fc.double({ min: 1, max: 200, noNaN: true }), fc.boolean(), ({ points, headings }, n, d, left) => {
         const leg = n % (points.length - 1);
         const middle = along(points, leg, 0.5);
-        const off = move(middle, headings[leg] + (left ? -90 : 90), d);
+        const off = move(middle, headings[leg]! + (left ? -90 : 90), d);
         const projection = projectOnAxis(oneLine(points), off)!;
         // The local plane and the test's sphere differ by well under 1 % at these distances.
         expect(Math.abs(projection.distanceM - d)).toBeLessThanOrEqual(0.01 * d + 0.5);

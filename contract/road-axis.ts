@@ -56,8 +56,8 @@ function nearestOnLine(points: AxisPoint[], lat: number, lon: number): LineHit |
   const { perLat, perLon } = metresPerDegree(lat);
   let best: LineHit | undefined;
   for (let i = 0; i + 1 < points.length; i++) {
-    const a = points[i];
-    const b = points[i + 1];
+    const a = points[i]!;
+    const b = points[i + 1]!;
     // Plane coordinates in metres with the position at the origin.
     const ax = (a.lon - lon) * perLon;
     const ay = (a.lat - lat) * perLat;

@@ -30,10 +30,10 @@ const mPerDegLon = (lat: number) => M_PER_DEG_LAT * Math.cos((lat * Math.PI) / 1
 
 /** The road's centre line, a point every STEP_KM (and at every place). */
 export function demoCentreLine(): AxisPoint[] {
-  const points: AxisPoint[] = [PLACES[0]];
+  const points: AxisPoint[] = [PLACES[0]!];
   for (let i = 0; i + 1 < PLACES.length; i++) {
-    const a = PLACES[i];
-    const b = PLACES[i + 1];
+    const a = PLACES[i]!;
+    const b = PLACES[i + 1]!;
     const steps = Math.ceil((b.km - a.km) / STEP_KM);
     for (let s = 1; s <= steps; s++) {
       const f = s / steps;
@@ -50,8 +50,8 @@ export function demoCentreLine(): AxisPoint[] {
 /** The centre line moved `metres` to the right of the direction of rising kilometres (negative: left). */
 function offsetLine(points: AxisPoint[], metres: number): AxisPoint[] {
   return points.map((p, i) => {
-    const before = points[Math.max(0, i - 1)];
-    const after = points[Math.min(points.length - 1, i + 1)];
+    const before = points[Math.max(0, i - 1)]!;
+    const after = points[Math.min(points.length - 1, i + 1)]!;
     const east = (after.lon - before.lon) * mPerDegLon(p.lat);
     const north = (after.lat - before.lat) * M_PER_DEG_LAT;
     const length = Math.hypot(east, north);
@@ -80,8 +80,8 @@ export function demoRoadAxis(): RoadAxis {
 export function demoAxisPosition(orientation: Orientation, km: number, aside = 0): { lat: number; lon: number } {
   const centre = demoCentreLine();
   const i = Math.min(centre.length - 2, Math.max(0, centre.findIndex((p) => p.km > km) - 1));
-  const a = centre[i];
-  const b = centre[i + 1];
+  const a = centre[i]!;
+  const b = centre[i + 1]!;
   const f = (km - a.km) / (b.km - a.km);
   const lat = a.lat + f * (b.lat - a.lat);
   const east = (b.lon - a.lon) * mPerDegLon(lat);
