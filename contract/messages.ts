@@ -241,6 +241,27 @@ export const messages = {
   privacyPolicyAccepted: 'Gracias: quedó registrada su aceptación de la Política de privacidad.',
   /** What every role sees in place of a blocked person's identifiers in exports (Ley 21.719 art. 8 ter; decision 147). */
   privacyDataBlocked: 'Datos bloqueados',
+  // Issue 35, the road's axis and "where am I" (h3, decisions 156-157).
+  axisNotJson: 'El eje no es un JSON válido',
+  axisNotCollection: 'El eje debe ser un GeoJSON FeatureCollection con una o dos líneas (LineString)',
+  axisTooManyFeatures: 'El eje puede tener como máximo {{max}} líneas: una por sentido, o una sola para ambos',
+  axisFeatureNotLine: 'Línea {{feature}}: debe ser un Feature con geometría LineString',
+  axisOrientationInvalid: 'Línea {{feature}}: properties.orientation debe ser NORTH_SOUTH, SOUTH_NORTH o BOTH',
+  axisOrientationRepeated: 'Línea {{feature}}: el sentido {{orientation}} ya tiene una línea',
+  axisBothAlone: 'Línea {{feature}}: una línea para ambos sentidos (BOTH) debe ser la única del eje',
+  axisTooFewPoints: 'Línea {{feature}}: debe tener al menos 2 puntos',
+  axisTooManyPoints: 'Línea {{feature}}: tiene {{count}} puntos; el máximo es {{max}}',
+  axisKmCount: 'Línea {{feature}}: properties.km debe tener un kilómetro por punto ({{count}} puntos)',
+  axisCoordinateInvalid: 'Línea {{feature}}, punto {{point}}: la coordenada debe ser [longitud, latitud] en grados WGS84 (longitud -180 a 180, latitud -90 a 90)',
+  axisKmInvalid: 'Línea {{feature}}, punto {{point}}: el kilómetro debe ser un número con hasta 3 decimales',
+  axisKmOutOfRange: 'Línea {{feature}}, punto {{point}}: el kilómetro {{km}} está fuera del perfil de la ruta ({{min}} a {{max}})',
+  axisKmNotRising: 'Línea {{feature}}, punto {{point}}: el kilómetro {{km}} debe ser mayor que el del punto anterior ({{previous}})',
+  axisMoreErrors: 'y {{count}} errores más',
+  axisSaved: 'El eje de la ruta quedó guardado',
+  destinationsSaved: 'Los destinos de cada sentido quedaron guardados',
+  destinationTooLong: 'El destino puede tener hasta {{max}} caracteres',
+  positionInvalid: 'La ubicación enviada no es válida',
+  positionNotAllowed: 'Solo un conductor puede enviar la ubicación de su propio teléfono',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -99,6 +99,15 @@ export const PERSONAL_DATA_PERMISSIONS = {
   wholeRutOfAccounts: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
+/**
+ * The driver's phone position sent with an event ("Enviar mi ubicación", decision 157): only a driver's own device
+ * sends it (staff record calls, their position says nothing about the event); it is shown on the event's page to
+ * the driver who sent it and to the staff who handle events, as they see the whole RUT there; never in lists or exports.
+ */
+export const PHONE_POSITION_SENDERS = ['DRIVER'] as const satisfies readonly Role[];
+export const canSendPhonePosition = (role: Role) => allowed(PHONE_POSITION_SENDERS, role);
+export const seesPhonePosition = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutOnEvent, role);
+
 /** Drivers only ever see their own events, so their own RUT stays whole for them everywhere. */
 export const seesWholeRutInLists = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutInLists, role);
 export const seesWholeRutOnEvent = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutOnEvent, role);

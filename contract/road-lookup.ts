@@ -3,11 +3,26 @@
  * free of zod, so the screens' bundles can use them (the schemas are in road.ts).
  */
 
+import { orientationLabels } from './messages';
+import type { Orientation } from './ticket-codes';
+
 /** One stretch of the highway with its sector and commune. */
 export type RoadSegment = { kmFrom: number; kmTo: number; sector: string; commune: string };
 
-/** The stretches in kilometre order and the posted range. */
-export type RoadProfile = { minKm: number; maxKm: number; segments: RoadSegment[] };
+/** Where each orientation leads, as drivers name the carriageway: { NORTH_SOUTH: 'hacia Valparaíso' } (decision 157). */
+export type Destinations = Partial<Record<Orientation, string>>;
+
+/** The stretches in kilometre order, the posted range and each orientation's destination. */
+export type RoadProfile = { minKm: number; maxKm: number; segments: RoadSegment[]; destinations?: Destinations };
+
+/**
+ * An orientation as every screen and export shows it: the specification's label with the
+ * destination beside it when the profile names one, "Norte a Sur (hacia Valparaíso)".
+ */
+export function orientationLabel(orientation: Orientation, destinations?: Destinations): string {
+  const destination = destinations?.[orientation];
+  return destination ? `${orientationLabels[orientation]} (${destination})` : orientationLabels[orientation];
+}
 
 /**
  * The stretch a kilometre falls in, so a form can fill sector and commune.

@@ -37,6 +37,11 @@ export const ticketSchema = z.object({
   rut: z.string().nullable(),
   /** The reporter's identifiers were removed (suppression or retention): screens show ANONYMISED_SUBJECT (contract/privacy.ts). */
   anonymised: z.boolean(),
+  /**
+   * The driver's phone position, when sent ("Enviar mi ubicación"); left out for roles that may not see it
+   * (contract/permissions.ts seesPhonePosition, decision 157).
+   */
+  position: z.object({ lat: z.number(), lon: z.number(), accuracy: z.number() }).nullable().optional(),
   /** When the SLA runs out; moved forward by the time spent ON_HOLD. */
   dueAt: instant,
   /** Set while ON_HOLD: the SLA clock stopped then. */

@@ -113,11 +113,28 @@ export const ticketFieldsSchema = z.object({
 });
 export type TicketFields = z.output<typeof ticketFieldsSchema>;
 
+/** The accuracy the form accepts ("Usar mi ubicación", decision 157); a position vaguer than this says nothing. */
+export const POSITION_MAX_ACCURACY_M = 200;
+
+/**
+ * The driver's phone position, sent only when the driver ticks "Enviar mi ubicación" (decision 157):
+ * WGS84 degrees and the accuracy in metres the browser reported.
+ */
+export const phonePositionSchema = z.object(
+  {
+    lat: z.number({ error: messages.positionInvalid }).min(-90, messages.positionInvalid).max(90, messages.positionInvalid),
+    lon: z.number({ error: messages.positionInvalid }).min(-180, messages.positionInvalid).max(180, messages.positionInvalid),
+    accuracy: z.number({ error: messages.positionInvalid }).min(0, messages.positionInvalid).max(POSITION_MAX_ACCURACY_M, messages.positionInvalid),
+  },
+  { error: messages.positionInvalid },
+);
+export type PhonePosition = z.output<typeof phonePositionSchema>;
+
 /** POST /api/ticket by staff: they record on someone's behalf and say through which channel. */
 export const staffTicketCreateSchema = ticketFieldsSchema.extend({ channelCode: channelFieldSchema });
 /** POST /api/ticket by a driver: the channel is always WEB, whatever is sent. */
-export const driverTicketCreateSchema = ticketFieldsSchema;
-export type TicketCreate = TicketFields & { channelCode?: Channel };
+export const driverTicketCreateSchema = ticketFieldsSchema.extend({ position: phonePositionSchema.optional() });
+export type TicketCreate = TicketFields & { channelCode?: Channel; position?: PhonePosition };
 
 /**
  * POST /api/ticket as the API validates and documents it, for every role: the channel is
@@ -125,6 +142,7 @@ export type TicketCreate = TicketFields & { channelCode?: Channel };
  */
 export const ticketCreateSchema = ticketFieldsSchema.extend({
   channelCode: optionalChoice(CHANNELS, messages.channelInvalid).describe('Requerido para el personal; un conductor crea siempre por WEB'),
+  position: phonePositionSchema.optional().describe('Solo un conductor: la ubicación de su teléfono, si eligió enviarla'),
 });
 
 export function ticketCreateSchemaFor(role: Role) {

@@ -33,6 +33,7 @@ export type RouteDescription<B, Q, P> = {
 };
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
+  304: 'Sin cambios desde la versión de If-None-Match (ETag): sin cuerpo',
   400: 'Entrada inválida (validación, JSON mal formado); `fields` por campo cuando corresponde',
   401: 'Sin token, o token vencido, revocado o de una cuenta suspendida (`reason` dice por qué terminó una sesión)',
   403: 'El rol o la cuenta no permiten esta operación',

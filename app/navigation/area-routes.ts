@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
+import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, PHONE_POSITION_SENDERS, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -23,6 +23,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'events/new', file: 'routes/events/new.tsx', id: 'events-new', screen: 'events', roles: TICKET_PERMISSIONS.create },
   // The driver's outbox sends its reports here (app/offline/outbox.ts): a resource route, JSON.
   { path: 'events/outbox', file: 'routes/resources/outbox-event.ts', id: 'events-outbox', screen: 'events', roles: TICKET_PERMISSIONS.create },
+  // The road's axis for "Usar mi ubicación" (decision 157): drivers only, as canSendPhonePosition says.
+  { path: 'events/road-axis', file: 'routes/events/road-axis.ts', id: 'events-road-axis', screen: 'events', roles: PHONE_POSITION_SENDERS },
   { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
   { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: TICKET_PERMISSIONS.attach },
   { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },
@@ -31,6 +33,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'reports/download', file: 'routes/reports/download.ts', id: 'reports-download', screen: 'reports' },
   { path: 'reports/summary', file: 'routes/reports/summary.tsx', id: 'reports-summary', screen: 'reports' },
   { path: 'road', file: 'routes/road/profile.tsx', id: 'road', roles: ['ADMIN'] },
+  // The road's axis: its import (GeoJSON, decision 156) and its download.
+  { path: 'road/axis', file: 'routes/road/axis.tsx', id: 'road-axis', roles: ['ADMIN'] },
+  { path: 'road/axis/download', file: 'routes/road/axis-download.ts', id: 'road-axis-download', roles: ['ADMIN'] },
   // Who read drivers' personal data (decision 151): linked from the reports page.
   { path: 'privacy/access', file: 'routes/privacy/access-record.tsx', id: 'privacy-access', roles: ACCESS_RECORD_ROLES },
   { path: 'assignments', file: 'routes/assignments/index.tsx', id: 'assignments', screen: 'assignments' },

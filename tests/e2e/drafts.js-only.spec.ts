@@ -182,7 +182,7 @@ test('the new-event form keeps its draft across a reload and forgets it once the
   await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
   await page.getByLabel('Descripción').fill(description);
   await page.getByLabel('Kilómetro').fill('30,5');
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur (hacia Valparaíso)' });
   await page.getByLabel('Nombre completo').fill('Ana Soto');
   await page.getByLabel('RUT').fill('12.345.678-5');
   await page.getByLabel('Teléfono').fill('+56 9 1234 5678');

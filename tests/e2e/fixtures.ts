@@ -171,7 +171,7 @@ export async function fillEventFields(page: Page, description: string, options: 
   await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
   await page.getByLabel('Descripción').fill(description);
   await page.getByLabel('Kilómetro').fill(randomKm());
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur (hacia Valparaíso)' });
   if (options.reporter) {
     await page.getByLabel('Nombre completo').fill('Ana Soto');
     await page.getByLabel('RUT').fill('12.345.678-5');

@@ -103,7 +103,7 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
   await page.getByLabel('Descripción').fill('Bache profundo frente al peaje');
   await page.getByLabel('Kilómetro').fill('23,5');
-  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+  await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur (hacia Valparaíso)' });
   await page.getByLabel('Sector').selectOption('Curacaví Oriente');
   await page.getByLabel('Comuna').selectOption('Curacaví');
   await page.getByLabel('Nombre completo').fill('Ana Soto');

@@ -46,7 +46,7 @@ test.describe('the write limit on the new-event form', () => {
     await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
     await page.getByLabel('Descripción').fill(description);
     await page.getByLabel('Kilómetro').fill('31,7');
-    await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+    await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur (hacia Valparaíso)' });
     await page.getByLabel('Nombre completo').fill('Ana Soto');
     await page.getByLabel('RUT').fill('12.345.678-5');
     await page.getByLabel('Teléfono').fill('+56 9 1234 5678');

@@ -128,7 +128,10 @@ export async function anonymiseTicket(db: Database, storage: FileStorage, ticket
     }
     const keys = await scrubTicket(tx, ticketId, row.reporterId, ids);
     const now = new Date();
-    await tx.update(ticket).set({ fullName: null, email: null, phone: null, rut: null, realAddress: null, anonymisedAt: now }).where(eq(ticket.id, ticketId));
+    await tx
+      .update(ticket)
+      .set({ fullName: null, email: null, phone: null, rut: null, realAddress: null, ...NO_POSITION, anonymisedAt: now })
+      .where(eq(ticket.id, ticketId));
     await tx.insert(ticketHistory).values({ ticketId, actorId: null, actorName: SYSTEM_ACTOR, action: 'ANONYMISED', changes: {}, createdAt: now });
     // A receipt or a digest still waiting to go to the event's address.
     if (row.email) await tx.delete(mailQueue).where(sql`lower(${mailQueue.recipient}) = lower(${row.email})`);
@@ -138,6 +141,9 @@ export async function anonymiseTicket(db: Database, storage: FileStorage, ticket
   await removeFiles(storage, files);
   return true;
 }
+
+/** The driver's phone position sent with an event (decision 157): personal data, removed with the rest. */
+const NO_POSITION = { positionLat: null, positionLon: null, positionAccuracy: null };
 
 /** What a person's suppression did, for its answer and the log (counts only). */
 export type Suppression = { closedEvents: number; openEvents: number };
@@ -161,6 +167,8 @@ export async function anonymiseProfile(db: Database, storage: FileStorage, profi
   const now = new Date();
   await db.transaction(async (tx) => {
     for (const e of open) files.push(...(await scrubTicket(tx, e.id, profileId, ids)));
+    // The phone's position is not needed to answer an open claim (its kilometre is): it goes at once (decision 157).
+    await tx.update(ticket).set(NO_POSITION).where(eq(ticket.reporterId, profileId));
     const email = person.email.toLowerCase();
     await tx
       .update(profile)

@@ -1,5 +1,5 @@
 import { maskRut } from '@contract/rut-mask';
-import { seesWholeRutInLists, seesWholeRutOnEvent } from '@contract/permissions';
+import { seesPhonePosition, seesWholeRutInLists, seesWholeRutOnEvent } from '@contract/permissions';
 import type { Role } from '@contract/roles';
 import type { TicketHistoryEntry, TicketListItem } from '@contract/ticket-dto';
 
@@ -15,8 +15,15 @@ export function listAsSeenBy<T extends { content: TicketListItem[] }>(page: T, r
   return { ...page, content: page.content.map((item) => ({ ...item, rut: masked(item.rut) })) };
 }
 
-/** One event (and its history, which records RUT corrections) as `role` may see it. */
-export function eventAsSeenBy<T extends { rut: string | null; history?: TicketHistoryEntry[] }>(event: T, role: Role): T {
+/**
+ * One event (and its history, which records RUT corrections) as `role` may see it; the phone's position
+ * is left out for roles that may not see it (decision 157).
+ */
+export function eventAsSeenBy<T extends { rut: string | null; position?: unknown; history?: TicketHistoryEntry[] }>(event: T, role: Role): T {
+  if (!seesPhonePosition(role) && 'position' in event) {
+    const { position: _hidden, ...rest } = event;
+    return eventAsSeenBy(rest as T, role);
+  }
   if (seesWholeRutOnEvent(role)) return event;
   const seen = { ...event, rut: masked(event.rut) };
   if (event.history) seen.history = historyAsSeenBy(event.history, role);

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/client';
 import { classification, profile, roadSegment } from '../../platform/db/schema';
 import { TICKET_PERMISSIONS } from '@contract/permissions';
 import { fullName } from '@contract/person-name';
+import { readDestinations } from '../road/axis';
 
 /** The data tickets refer to: categories, the road profile and the people who can be assigned. */
 export type ClassificationRow = { id: number; type: TicketType; name: string; slaHours: number; active: boolean };
@@ -27,11 +28,13 @@ export async function roadProfile(db: Database): Promise<RoadProfile> {
     .select({ kmFrom: roadSegment.kmFrom, kmTo: roadSegment.kmTo, sector: roadSegment.sector, commune: roadSegment.commune })
     .from(roadSegment)
     .orderBy(asc(roadSegment.kmFrom));
-  if (segments.length === 0) return { minKm: 0, maxKm: 0, segments };
+  const destinations = await readDestinations(db);
+  if (segments.length === 0) return { minKm: 0, maxKm: 0, segments, destinations };
   return {
     minKm: Math.min(...segments.map((s) => s.kmFrom)),
     maxKm: Math.max(...segments.map((s) => s.kmTo)),
     segments,
+    destinations,
   };
 }
 

@@ -69,6 +69,10 @@ export function toTicketDto(row: LoadedTicket, now: Date): Ticket {
     phone: row.phone,
     rut: row.rut,
     anonymised: row.anonymisedAt !== null,
+    position:
+      row.positionLat !== null && row.positionLon !== null
+        ? { lat: row.positionLat, lon: row.positionLon, accuracy: row.positionAccuracy ?? 0 }
+        : null,
     dueAt: row.dueAt.toISOString(),
     pausedAt: iso(row.pausedAt),
     firstResponseAt: iso(row.firstResponseAt),
@@ -161,6 +165,9 @@ export async function createTicket(
       fullName: input.fullName,
       phone: input.phone,
       rut: input.rut,
+      positionLat: input.position?.lat ?? null,
+      positionLon: input.position?.lon ?? null,
+      positionAccuracy: input.position?.accuracy ?? null,
       dueAt: dueAtFor(now, category.slaHours),
       createdAt: now,
       updatedAt: now,

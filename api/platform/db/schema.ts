@@ -3,12 +3,14 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -213,6 +215,29 @@ export const roadSegment = pgTable('road_segment', {
 });
 
 /**
+ * The road's axis: per carriageway (orientation NORTH_SOUTH, SOUTH_NORTH, or BOTH for one line
+ * serving both) its vertices in order, each with its posted kilometre and WGS84 position
+ * (migration 0020, docs/decisions/156-road-axis-and-projection.md).
+ */
+export const roadAxisPoint = pgTable(
+  'road_axis_point',
+  {
+    orientation: text('orientation').notNull(),
+    seq: integer('seq').notNull(),
+    km: numeric('km', { precision: 7, scale: 3, mode: 'number' }).notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orientation, t.seq] })],
+);
+
+/** Where each orientation leads, as drivers name the carriageway ("hacia Valparaíso", decision 157). */
+export const roadDestination = pgTable('road_destination', {
+  orientation: text('orientation').primaryKey(),
+  destination: text('destination').notNull(),
+});
+
+/**
  * The text q searches, as one expression: the trigram index is built on it and the
  * list query repeats it (qualified with the table, as it joins profiles that also
  * have e-mail and RUT), so PostgreSQL matches the two. Accents are folded
@@ -258,6 +283,11 @@ export const ticket = pgTable(
     lateNotifiedAt: ts('late_notified_at'),
     /** When the reporter's identifiers were removed from this ticket (suppression or the retention job, docs/privacy.md). */
     anonymisedAt: ts('anonymised_at'),
+    /** The driver's phone position, only when the driver chose to send it (personal data; decision 157). */
+    positionLat: doublePrecision('position_lat'),
+    positionLon: doublePrecision('position_lon'),
+    /** Its accuracy in metres, as the browser reported it. */
+    positionAccuracy: real('position_accuracy'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -8,7 +8,7 @@ import { z } from '@contract/zod';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import { routeSchema } from '../../http/route-schema';
 import { allowRoles, requireAuth } from '../../http/auth';
-import { canChangeTickets, canCreateTicket, canReadInternalNotes } from '@contract/permissions';
+import { canChangeTickets, canCreateTicket, canReadInternalNotes, canSendPhonePosition } from '@contract/permissions';
 import { listClassifications } from '../../domain/tickets/reference';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../domain/tickets/store';
 import { listComments } from '../../domain/tickets/comments';
@@ -130,6 +130,8 @@ export async function ticketRoutes(instance: FastifyInstance) {
         throw badRequest(messages.validationFailed, {
           channelCode: messages.channelRequired,
         });
+      // Only a driver's own phone says where the event is; staff record calls (decision 157).
+      if (body.position && !canSendPhonePosition(actor.role)) throw badRequest(messages.validationFailed, { position: messages.positionNotAllowed });
       try {
         const created = await createTicket(app.db, actor, body, new Date(), (tx) => chargeEvent(tx, app.config.quotas, actor));
         // The reporter's receipt, after the answer: a mail problem never fails the report.

@@ -6,6 +6,7 @@ import { PHONE_INPUT_MAX } from '@contract/phone';
 import { RUT_INPUT_MAX } from '@contract/rut';
 import { TICKET_LIMITS } from '@contract/ticket-limits';
 import { ORIENTATIONS } from '@contract/ticket-codes';
+import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import type { Classification } from '@contract/ticket-dto';
 import { useT } from '~/hooks/use-t';
 
@@ -76,8 +77,10 @@ export function TicketFields({
   places,
   onLocationChange,
   fillButton,
+  whereAmI,
   markRequired = false,
   reporterNote,
+  destinations,
 }: {
   fields: TicketFieldMetas;
   classifications: readonly Classification[];
@@ -88,6 +91,10 @@ export function TicketFields({
   onLocationChange?: () => void;
   /** Without JavaScript: the button that fills sector and commune. */
   fillButton?: ReactNode;
+  /** With JavaScript, on the driver's new-event form: "Usar mi ubicación" (decision 157). */
+  whereAmI?: ReactNode;
+  /** Where each orientation leads, shown beside its label (decision 157). */
+  destinations?: Destinations;
   /** Mark the required fields' labels (the new-event form). */
   markRequired?: boolean;
   /** Under the reporter's heading: the new-event form's privacy note (decision 146). */
@@ -107,6 +114,7 @@ export function TicketFields({
       </EventSelect>
       <EventField meta={fields.description} label={t('form.description')} maxLength={TICKET_LIMITS.description} required markRequired={markRequired} multiline />
       <EventField meta={fields.dateEvent} label={t('form.dateEvent')} type="datetime-local" required markRequired={markRequired} />
+      {whereAmI}
       <div className="form-row">
         <EventField
           meta={fields.kilometer}
@@ -122,7 +130,7 @@ export function TicketFields({
           <option value="">{t('form.chooseOrientation')}</option>
           {ORIENTATIONS.map((o) => (
             <option key={o} value={o}>
-              {t(`orientations.${o}`)}
+              {orientationLabel(o, destinations)}
             </option>
           ))}
         </EventSelect>

@@ -128,6 +128,9 @@ export const events = {
     item: '{{folio}} · {{classification}} · km {{km}} · {{status}}',
   },
   detail: {
+    position: 'Ubicación del teléfono',
+    positionValue: '{{lat}}, {{lon}} (±{{accuracy}} m)',
+    positionMap: 'Ver en el mapa',
     back: 'Volver a eventos',
     summary: 'Datos del evento',
     type: 'Tipo',
@@ -272,5 +275,20 @@ export const events = {
     confirmNote: '{{name}} recibirá una notificación y el evento pasará a su lista.',
     confirm: 'Confirmar asignación',
     cancel: 'Cancelar',
+  },
+  // "Usar mi ubicación" on the new-event form (decision 157).
+  whereAmI: {
+    use: 'Usar mi ubicación',
+    locating: 'Buscando su ubicación…',
+    hint: 'Completa kilómetro, sentido, sector y comuna desde la ubicación de su teléfono.',
+    found: 'Estás a {{distance}} m de la ruta, km {{km}}.',
+    foundNoOrientation: 'Estás a {{distance}} m de la ruta, km {{km}}. Elija el sentido.',
+    tooFar: 'Estás a {{distance}} m de la ruta: más de {{max}} m. Escriba el kilómetro.',
+    inaccurate: 'La ubicación es imprecisa (±{{accuracy}} m; se necesita ±{{max}} m o mejor). Inténtelo al aire libre o escriba el kilómetro.',
+    denied: 'No dio permiso para usar su ubicación. Puede darlo en la configuración del navegador, o escribir el kilómetro.',
+    unavailable: 'No se pudo obtener su ubicación a tiempo. Inténtelo de nuevo o escriba el kilómetro.',
+    noAxis: 'El eje de la ruta no está cargado: no se puede calcular el kilómetro. Escríbalo.',
+    send: 'Enviar mi ubicación con el reporte',
+    sendHint: 'Solo si lo marca: la concesión verá las coordenadas de su teléfono. Si no, su ubicación no sale del teléfono.',
   },
 } as const;

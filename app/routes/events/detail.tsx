@@ -38,7 +38,8 @@ import { FilesMissingNotice, filesMissingIn } from '~/components/events/files-mi
 import { ticketIdOf } from './events.server';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
-import { roadPlaces } from '@contract/road-lookup';
+import { orientationLabel, roadPlaces } from '@contract/road-lookup';
+import { PhonePosition } from '~/components/events/phone-position';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
@@ -61,7 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const others = Promise.all([
       staff ? operatorsFor(api, user.role) : Promise.resolve([]),
       staff ? classificationsFor(api, user.role) : Promise.resolve([] as Classification[]),
-      staff ? roadProfileFor(api) : Promise.resolve(null),
+      // Everyone: the orientation's destination (decision 157); staff also its places for the edit form.
+      roadProfileFor(api),
     ]);
     others.catch(() => undefined);
     const { history, comments, attachments, ...ticket } = await ticketRead;
@@ -78,7 +80,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     operators,
     // A new classification must keep the ticket's type (the folio's letter).
     classifications: classifications.filter((c) => c.type === ticket.type && (c.active || c.id === ticket.classificationId)),
-    places: road ? roadPlaces(road) : { sectors: [], communes: [] },
+    places: staff ? roadPlaces(road) : { sectors: [], communes: [] },
+    destinations: road.destinations,
     role: user.role,
     selfId: user.id,
     confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
@@ -127,7 +130,7 @@ function editValuesOf(ticket: Ticket) {
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
-  const { ticket, history, comments, attachments, operators, classifications, places, role, selfId, confirmClose, detailPath, filesMissing } = loaderData;
+  const { ticket, history, comments, attachments, operators, classifications, places, destinations, role, selfId, confirmClose, detailPath, filesMissing } = loaderData;
   const staff = canChangeTickets(role);
   /** A form's key: the one it was sent with when it comes back refused or unanswered, otherwise the page's new one. */
   const keyOf = (form: TicketForm): string =>
@@ -191,11 +194,12 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               <dt>{t('detail.kilometer')}</dt>
               <dd>{formatKilometer(ticket.kilometer)}</dd>
               <dt>{t('detail.orientation')}</dt>
-              <dd>{t(`orientations.${ticket.orientation}`)}</dd>
+              <dd>{orientationLabel(ticket.orientation, destinations)}</dd>
               <dt>{t('detail.sector')}</dt>
               <dd>{ticket.sector}</dd>
               <dt>{t('detail.commune')}</dt>
               <dd>{ticket.commune}</dd>
+              {ticket.position ? <PhonePosition position={ticket.position} /> : null}
               <dt>{t('detail.fullName')}</dt>
               <dd>{ticket.anonymised ? ANONYMISED_SUBJECT : (ticket.fullName ?? empty)}</dd>
               <dt>{t('detail.rut')}</dt>

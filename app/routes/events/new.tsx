@@ -32,6 +32,7 @@ import { NearbyList } from '~/components/events/nearby-list';
 import { PRIVACY_POLICY_PATH } from '~/components/shell/site-footer';
 import { privacy as privacyTexts } from '~/locales/es/privacy';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { WhereAmI, type WhereAmIFill } from '~/components/events/where-am-i';
 import { i18n } from '~/i18n/config';
 import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
@@ -403,6 +404,15 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       timer.current = setTimeout(() => fetcher.load(`${listPath}/new?kilometer=${kilometer}&orientation=${orientation}`), explicit ? 0 : 400);
     }
   }
+  /** "Usar mi ubicación" found the place: the same fields the kilometre fills, and the carriageway when told. */
+  function fillFromPosition(fill: WhereAmIFill) {
+    form.update({ name: fields.kilometer.name, value: fill.kilometer });
+    if (fill.orientation) form.update({ name: fields.orientation.name, value: fill.orientation });
+    if (fill.segment) {
+      form.update({ name: fields.sector.name, value: fill.segment.sector });
+      form.update({ name: fields.commune.name, value: fill.segment.commune });
+    }
+  }
   const onFillClick = hydrated
     ? (event: MouseEvent) => {
         event.preventDefault();
@@ -533,6 +543,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
           classifications={classifications}
           kmRange={{ min: road.minKm, max: road.maxKm }}
           places={roadPlaces(road)}
+          destinations={road.destinations}
           markRequired
           reporterNote={
             <p className="privacy-note">
@@ -549,6 +560,10 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
               </Button>
               {note ? <span role="status">{note}</span> : null}
             </div>
+          }
+          whereAmI={
+            // Drivers only, with JavaScript only (decision 157): staff record calls from elsewhere.
+            hydrated && !staff ? <WhereAmI axisUrl={`${listPath}/road-axis`} road={road} onFill={fillFromPosition} /> : null
           }
         />
         {shown.nearby ? <NearbyList nearby={shown.nearby} detailBase={listPath} /> : null}

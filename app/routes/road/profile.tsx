@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Route } from './+types/profile';
 import { readWithAuth } from '~/server/auth/auth.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
@@ -28,6 +29,9 @@ export default function RoadProfileScreen({ loaderData }: Route.ComponentProps) 
     <section className="screen road-profile">
       <h1>{t('road.title')}</h1>
       <p className="screen-note">{t('road.intro')}</p>
+      <p>
+        <Link to="axis">{t('road.axisLink')}</Link>
+      </p>
       {road.segments.length === 0 ? (
         <p>{t('road.empty')}</p>
       ) : (

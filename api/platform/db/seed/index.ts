@@ -2,12 +2,14 @@ import { count, sql } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
 import { fullName } from '@contract/person-name';
 import { queryRows, type Database } from '../client';
-import { classification, profile, roadSegment, ticket, ticketHistory } from '../schema';
+import { classification, profile, roadAxisPoint, roadDestination, roadSegment, ticket, ticketHistory } from '../schema';
 import { recordConsent } from '../../../domain/privacy/consent';
 import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 import { hashPassword } from '../../../domain/accounts/passwords';
 import { dueAtFor, folioFor } from '../../../domain/tickets/folio';
-import { classifications, roadSegments } from './reference-data';
+import { classifications, roadDestinations, roadSegments } from './reference-data';
+import { demoRoadAxis } from './road-axis';
+import { saveAxis, saveDestinations } from '../../../domain/road/axis';
 import { demoTicketDrafts, mulberry32 } from './demo-tickets';
 import { findLiveProfileByEmail } from '../../../domain/accounts/profiles';
 
@@ -73,6 +75,10 @@ async function seedReferenceData(db: Database) {
   if (classificationCount === 0) await db.insert(classification).values(classifications);
   const [{ n: segmentCount }] = (await db.select({ n: count() }).from(roadSegment)) as [{ n: number }];
   if (segmentCount === 0) await db.insert(roadSegment).values(roadSegments);
+  const [{ n: destinationCount }] = (await db.select({ n: count() }).from(roadDestination)) as [{ n: number }];
+  if (destinationCount === 0) await saveDestinations(db, roadDestinations);
+  const [{ n: axisCount }] = (await db.select({ n: count() }).from(roadAxisPoint)) as [{ n: number }];
+  if (axisCount === 0) await saveAxis(db, demoRoadAxis());
 }
 
 async function ensureProfile(

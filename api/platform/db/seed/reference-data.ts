@@ -1,4 +1,4 @@
-import type { TicketType } from '@contract/ticket-codes';
+import type { Orientation, TicketType } from '@contract/ticket-codes';
 
 /**
  * The road profile of the demo concession: Ruta 68 (Santiago - Valparaíso - Viña del Mar),
@@ -14,6 +14,12 @@ export const roadSegments: { kmFrom: number; kmTo: number; sector: string; commu
   { kmFrom: 86, kmTo: 100, sector: 'Placilla', commune: 'Valparaíso' },
   { kmFrom: 100, kmTo: 116, sector: 'Acceso Viña del Mar', commune: 'Viña del Mar' },
 ];
+
+/**
+ * Where each orientation leads: kilometres rise from Santiago to Viña del Mar, so North to South
+ * is the carriageway towards the coast (docs/decisions/157-where-am-i-and-destinations.md).
+ */
+export const roadDestinations: Record<Orientation, string> = { NORTH_SOUTH: 'hacia Valparaíso', SOUTH_NORTH: 'hacia Santiago' };
 
 /** Categories with the hours the concession has to answer each (the SLA). */
 export const classifications: { type: TicketType; name: string; slaHours: number }[] = [
