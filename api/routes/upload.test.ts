@@ -42,7 +42,7 @@ const patch = (caller: { headers: object }, location: string, offset: number, bo
   fetch(`${base}${location}`, {
     method: 'PATCH',
     headers: { ...(caller.headers as Record<string, string>), 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    body,
+    body: new Uint8Array(body),
   });
 const head = (caller: { headers: object }, location: string) =>
   fetch(`${base}${location}`, { method: 'HEAD', headers: { ...(caller.headers as Record<string, string>), 'tus-resumable': '1.0.0' } });
