@@ -204,3 +204,29 @@ test('a report with a photo written without coverage is sent by tus when coverag
     await proxy.close();
   }
 });
+
+test('with no page open, the service worker sends the report and its photo by tus when coverage returns', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 134);
+  try {
+    const driver = await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    const description = `Bache enviado por el service worker ${unique()}`;
+    await fillEventFields(page, description);
+    await page.getByLabel(/^Archivos/).setInputFiles({ name: 'sw.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+    proxy.setDown(true);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrar evento' }).click();
+    await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible({ timeout: 20_000 });
+    // The page goes away: only the service worker's Background Sync is left to send it.
+    await page.goto('about:blank');
+    proxy.setDown(false);
+    await context.setOffline(false);
+    await expect.poll(async () => (await eventsNamed(driver.token, description)).length, { timeout: 60_000 }).toBe(1);
+    const list = await apiCall<{ content: { id: number }[] }>(driver.token, 'GET', `/api/ticket/list/me?size=5&q=${encodeURIComponent(description)}`);
+    await expect.poll(async () => (await attachmentsOf(driver.token, String(list.content[0]!.id))).map((a) => a.fileName), { timeout: 30_000 }).toEqual(['sw.jpg']);
+  } finally {
+    await context.setOffline(false);
+    await proxy.close();
+  }
+});
