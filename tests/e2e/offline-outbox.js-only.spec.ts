@@ -157,7 +157,7 @@ test('the page kept offline is never served to a signed-out visitor', async ({ p
   }
 });
 
-test('a report with a photo written without coverage is sent by tus when coverage returns: one event, one small photo without its position', async ({ page, context }) => {
+test('a report with a photo written without coverage is sent by tus when coverage returns: one event, its photo once, small and without its position, a refused file's reason kept', async ({ page, context }) => {
   test.setTimeout(120_000);
   const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 133);
   try {
@@ -166,7 +166,11 @@ test('a report with a photo written without coverage is sent by tus when coverag
     const description = `Bache con foto sin cobertura ${unique()}`;
     await fillEventFields(page, description);
     const photo = await phonePhoto();
-    await page.getByLabel(/^Archivos/).setInputFiles({ name: 'ruta.jpg', mimeType: 'image/jpeg', buffer: photo });
+    // The second file says it is a PDF and is not one: the API refuses it by its content.
+    await page.getByLabel(/^Archivos/).setInputFiles([
+      { name: 'ruta.jpg', mimeType: 'image/jpeg', buffer: photo },
+      { name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from('esto no es un PDF') },
+    ]);
 
     proxy.setDown(true);
     await context.setOffline(true);
@@ -174,7 +178,7 @@ test('a report with a photo written without coverage is sent by tus when coverag
     await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible({ timeout: 20_000 });
     const report = page.locator('.outbox-list li', { hasText: description });
     await expect(report).toContainText(messages.outboxPending);
-    await expect(report).toContainText(`1 ${messages.outboxPhotos}`);
+    await expect(report).toContainText(`2 ${messages.outboxPhotos}`);
 
     // Coverage again, and the answer to the photo's last bytes lost on its way back: the photo
     // is on the server, the phone does not know, and asks again (tus's HEAD), attaching nothing twice.
@@ -186,6 +190,9 @@ test('a report with a photo written without coverage is sent by tus when coverag
     await expect(sent).toBeVisible({ timeout: 60_000 });
     const folio = (await sent.textContent())!.replace('Enviado: ', '');
     expect(await eventsNamed(driver.token, description)).toEqual([expect.objectContaining({ folio })]);
+    // Sent, with the refused file's reason kept on the phone.
+    await expect(report.getByText(messages.outboxPhotosRefused)).toBeVisible();
+    await expect(report.locator('.field-error')).toHaveCount(1);
     await sent.click();
     await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
     const id = new URL(page.url()).pathname.split('/').pop()!;
