@@ -157,7 +157,7 @@ test('the page kept offline is never served to a signed-out visitor', async ({ p
   }
 });
 
-test('a report with a photo written without coverage is sent by tus when coverage returns: one event, its photo once, small and without its position, a refused file's reason kept', async ({ page, context }) => {
+test('a report with a photo written without coverage is sent by tus when coverage returns: one event, its photo once, small and without its position, the reason a file was refused kept', async ({ page, context }) => {
   test.setTimeout(120_000);
   const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 133);
   try {
