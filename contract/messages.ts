@@ -218,7 +218,10 @@ export const messages = {
   outboxReopen: 'Corregir en el formulario',
   outboxRemove: 'Quitar',
   outboxSendNow: 'Enviar ahora',
+  outboxPhoto: 'foto',
   outboxPhotos: 'fotos',
+  /** A report sent whose photos the API refused: each reason follows. */
+  outboxPhotosRefused: 'Fotos no aceptadas:',
   outboxOtherAccount: 'Este reporte fue escrito con otra cuenta',
   outboxReopened: 'El reporte volvió al formulario: corríjalo y envíelo de nuevo.',
   // Suppression of one's own account (decision 149).

@@ -34,7 +34,9 @@ export function useOutbox(accountId: string | null): OutboxEntry[] {
 
 const remove = (key: string) => void import('./outbox').then((outbox) => outbox.removeFromOutbox(key)).catch(() => undefined);
 const sendNow = (accountId: string) =>
-  void import('./outbox').then((outbox) => outbox.flushOutbox({ accountId, send: outbox.fetchTransport })).catch(() => undefined);
+  void Promise.all([import('./outbox'), import('./outbox-transport')])
+    .then(([outbox, { pageTransport }]) => outbox.flushOutbox({ accountId, send: pageTransport }))
+    .catch(() => undefined);
 
 function StateOf({ entry, onReopen }: { entry: OutboxEntry; onReopen?: (entry: OutboxEntry) => void }) {
   switch (entry.state) {
@@ -42,15 +44,30 @@ function StateOf({ entry, onReopen }: { entry: OutboxEntry; onReopen?: (entry: O
       return <span className="outbox-state">{messages.outboxPending}</span>;
     case 'sending':
       return <span className="outbox-state">{messages.outboxSending}</span>;
-    case 'sent':
+    case 'sent': {
+      // Photos the API refused (their type, their size): the reasons it gave, kept on the entry.
+      const refused = Object.values(entry.fileFates ?? {}).flatMap((fate) => (fate.kind === 'refused' ? [fate.message] : []));
       return (
         <span className="outbox-state">
           <Link to={entry.path ?? '#'}>{`${messages.outboxSent}: ${entry.folio ?? ''}`}</Link>{' '}
           <Button size="small" onClick={() => remove(entry.key)}>
             {messages.outboxRemove}
           </Button>
+          {refused.length > 0 ? (
+            <>
+              <strong>{messages.outboxPhotosRefused}</strong>
+              <ul>
+                {[...new Set(refused)].map((reason) => (
+                  <li key={reason} className="field-error">
+                    {reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </span>
       );
+    }
     case 'refused': {
       const errors = [...(entry.formErrors ?? []), ...Object.values(entry.fieldErrors ?? {}).flat()];
       return (
@@ -101,7 +118,7 @@ export function OutboxList({ accountId, onReopen }: { accountId: string | null; 
         {entries.map((entry) => (
           <li key={entry.key} data-outbox-state={entry.state}>
             <span className="outbox-summary">{entry.summary}</span>
-            {entry.files.length > 0 ? <span className="muted">{` · ${entry.files.length} ${messages.outboxPhotos}`}</span> : null}
+            {entry.files.length > 0 ? <span className="muted">{` · ${entry.files.length} ${entry.files.length === 1 ? messages.outboxPhoto : messages.outboxPhotos}`}</span> : null}
             {' — '}
             <StateOf entry={entry} onReopen={onReopen} />
           </li>
