@@ -303,6 +303,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploads = deps.uploadStore ?? uploadStore({ dataDir: deps.config.dataDir, s3: deps.config.s3 });
   app.decorate('uploads', uploads);
   if (!deps.uploadStore) app.addHook('onClose', async () => uploads.close?.());
+  app.decorate('uploadCompletion', {
+    db: deps.db,
+    storage: app.storage,
+    readUpload: (id: string) => uploads.read(id),
+    removeUpload: (id: string) => uploads.remove(id),
+    storedBytes: (id: string) => uploads.datastore.getUpload(id).then((u) => u.offset, () => undefined),
+    quotas: deps.config.quotas,
+    imageMaxPixels: deps.config.imageMaxPixels,
+  });
   await app.register(uploadRoutes, { store: uploads, locker: new UploadLocker(deps.db, channel) });
   return app;
 }

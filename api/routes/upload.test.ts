@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, UPLOAD_METADATA } from '@contract/uploads';
 import { messages } from '@contract/messages';
 import { queryRows } from '../platform/db/client';
-import { attachment, upload } from '../platform/db/schema';
-import { createTestApi, type TestApi } from '../test/helper';
+import { attachment, profile, upload } from '../platform/db/schema';
+import { createTestApi, DEMO_PASSWORD, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Caller, type Callers } from '../test/tickets';
 import { sweepExpiredUploads } from '../domain/uploads/sweep';
 import { PNG, pdfOf, ELF } from '../test/uploads';
@@ -241,11 +242,85 @@ describe('resuming', () => {
     const fresh = (await create(who.driver, t.id, 1000)).headers.get('location')!.split('/').pop()!;
     await api.database.db.update(upload).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(upload.id, old));
     expect(existsSync(path.join(api.config.dataDir, 'uploads', old))).toBe(true);
-    expect(await sweepExpiredUploads(api.database.db, (id) => api.app.uploads.remove(id))).toBeGreaterThanOrEqual(1);
+    expect((await sweepExpiredUploads(api.app.uploadCompletion)).removed).toBeGreaterThanOrEqual(1);
     expect(existsSync(path.join(api.config.dataDir, 'uploads', old))).toBe(false);
     const left = (await api.database.db.select({ id: upload.id }).from(upload)).map((r) => r.id);
     expect(left).toContain(fresh);
     expect(left).not.toContain(old);
+  });
+});
+
+describe('an upload whose every byte arrived but was never attached (its process died, its owner never came back)', () => {
+  /** An upload with all its bytes in the tus store and no attachment, past its expiry. */
+  async function abandoned(caller: Caller, ticketId: number, file: Buffer) {
+    const id = (await create(caller, ticketId, file.length)).headers.get('location')!.split('/').pop()!;
+    await api.app.uploads.datastore.write(Readable.from([file]), id, 0);
+    await api.database.db.update(upload).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(upload.id, id));
+    return id;
+  }
+
+  it('the expiry sweep finishes it as its owner: one attachment with its bytes, the row marked finished', async () => {
+    const t = await createTicket(api, who.driver);
+    const file = pdfOf(12_000);
+    const id = await abandoned(who.driver, t.id, file);
+    const swept = await sweepExpiredUploads(api.app.uploadCompletion);
+    expect(swept.finished).toBeGreaterThanOrEqual(1);
+    const rows = await attachmentsOf(t.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ uploaderId: who.driver.id, fileName: 'foto.pdf', sizeBytes: file.length });
+    expect(await storedBytes(rows[0]!.storageKey)).toEqual(file);
+    // The owner, coming back, hears it is complete and which attachment it became.
+    const res = await head(who.driver, `${API_UPLOAD_PATH}/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get(ATTACHMENT_ID_HEADER)).toBe(rows[0]!.id);
+  });
+
+  it('is removed instead when its owner may no longer attach (a suspended account): nothing attached', async () => {
+    const t = await createTicket(api, who.otherDriver);
+    const id = await abandoned(who.otherDriver, t.id, pdfOf(3_000));
+    await api.database.db.update(profile).set({ status: 'SUSPENDED' }).where(eq(profile.id, who.otherDriver.id));
+    try {
+      await sweepExpiredUploads(api.app.uploadCompletion);
+    } finally {
+      await api.database.db.update(profile).set({ status: 'ACTIVE' }).where(eq(profile.id, who.otherDriver.id));
+    }
+    expect(await attachmentsOf(t.id)).toHaveLength(0);
+    expect(await api.database.db.select().from(upload).where(eq(upload.id, id))).toEqual([]);
+    expect(existsSync(path.join(api.config.dataDir, 'uploads', id))).toBe(false);
+  });
+
+  it('a HEAD by its owner after expiry finishes it too, rather than answering 410', async () => {
+    const t = await createTicket(api, who.driver);
+    const id = await abandoned(who.driver, t.id, pdfOf(4_000));
+    const res = await head(who.driver, `${API_UPLOAD_PATH}/${id}`);
+    expect(res.status).toBe(200);
+    expect((await attachmentsOf(t.id)).map((r) => r.id)).toEqual([res.headers.get(ATTACHMENT_ID_HEADER)]);
+  });
+});
+
+describe('suppression of an account (POST /api/privacy/me/delete)', () => {
+  it('removes the person\'s unfinished uploads, rows and bytes; another person\'s stay', async () => {
+    const mine = await createTicket(api, who.otherDriver);
+    const theirs = await createTicket(api, who.driver);
+    const started = (await create(who.otherDriver, mine.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    await patch(who.otherDriver, `${API_UPLOAD_PATH}/${started}`, 0, pdfOf(5_000).subarray(0, 2_000));
+    const empty = (await create(who.otherDriver, mine.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    const kept = (await create(who.driver, theirs.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    const file = (id: string) => path.join(api.config.dataDir, 'uploads', id);
+    expect(existsSync(file(started))).toBe(true);
+
+    const res = await api.app.inject({ method: 'POST', url: '/api/privacy/me/delete', headers: who.otherDriver.headers, payload: { password: DEMO_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const left = (await api.database.db.select({ id: upload.id, profileId: upload.profileId }).from(upload)).map((r) => r.id);
+    expect(left).not.toContain(started);
+    expect(left).not.toContain(empty);
+    expect(left).toContain(kept);
+    expect(existsSync(file(started))).toBe(false);
+    expect(existsSync(file(empty))).toBe(false);
+    expect(existsSync(file(kept))).toBe(true);
+    const [count] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from upload where profile_id = ${who.otherDriver.id}`);
+    expect(count!.n).toBe(0);
   });
 });
 

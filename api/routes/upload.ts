@@ -20,11 +20,14 @@ import { deleteUpload, filesOnTicket, findUpload, insertUpload, isExpired, type 
 import type { UploadStore } from '../domain/uploads/tus-store';
 import type { TicketActor } from '../domain/tickets/store';
 import { actorOf, visibleTicket } from './ticket/guards';
+import { uploadLimits } from './upload-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Unfinished uploads' bytes (domain/uploads/tus-store.ts), for the routes and the sweep. */
     uploads: UploadStore;
+    /** What turns a finished upload into its attachment (domain/uploads/complete.ts), for the routes and the sweep. */
+    uploadCompletion: CompletionDeps;
   }
 }
 
@@ -57,14 +60,8 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   const maxBytes = app.config.attachmentMaxMb * 1024 * 1024;
   const creations = new WeakMap<IncomingMessage, Creation>();
   const owners = new WeakMap<IncomingMessage, { row: UploadRow; actor: TicketActor }>();
-  const completion: CompletionDeps = {
-    db: app.db,
-    storage: app.storage,
-    readUpload: (id) => store.read(id),
-    removeUpload: (id) => store.remove(id),
-    quotas: app.config.quotas,
-    imageMaxPixels: app.config.imageMaxPixels,
-  };
+  const completion = app.uploadCompletion;
+  const limits = uploadLimits(app);
   const rawOf = (req: Request) => (req as Request & { runtime?: { node?: { req: IncomingMessage } } }).runtime!.node!.req;
   /** An ApiError thrown inside a tus hook, as tus passes it on (its status, our envelope). */
   const asTus = (error: unknown) => {
@@ -158,7 +155,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
     API_UPLOAD_PATH,
     {
       ...streamed,
-      onRequest: [requireAuth, allowRoles(canAttachTo)],
+      onRequest: [requireAuth, allowRoles(canAttachTo), limits.creation],
       schema: routeSchema({
         summary: 'Crear una carga reanudable (tus 1.0.0) de un archivo para un evento: Upload-Length y Upload-Metadata (ticketId, filename, filetype, key)',
         tags,
@@ -204,7 +201,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   );
 
   const byId = `${API_UPLOAD_PATH}/:id`;
-  const ownerOnly = { ...streamed, onRequest: requireAuth };
+  const ownerOnly = { ...streamed, onRequest: [requireAuth, limits.transfer] };
 
   app.route({
     method: 'HEAD',
@@ -216,19 +213,19 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
       access: 'signed-in',
       params: uploadParams,
       success: { content: { 'text/plain': 'Vacío; Upload-Offset y Upload-Length' } },
-      errors: [404, 410],
+      errors: [404, 410, 429],
     }),
     handler: async (request, reply) => {
       const { row, actor } = await ownUpload(request);
       if (row.finishedAt) return reply.headers(finishedHeaders(row, row.attachmentId)).status(200).send();
-      if (isExpired(row)) throw new ApiError(410, messages.uploadExpired);
       // Every byte arrived but no attachment yet (the last PATCH's process died, or its answer was
-      // lost while it still worked): finished here, exactly once (domain/uploads/complete.ts).
-      const stored = await store.datastore.getUpload(row.id).catch(() => undefined);
-      if (stored && stored.offset === row.length) {
+      // lost while it still worked): finished here, exactly once (domain/uploads/complete.ts), expired
+      // or not, as the expiry sweep would finish it.
+      if ((await completion.storedBytes(row.id)) === row.length) {
         const attachmentId = await completeUpload(completion, row, actor);
         return reply.headers(finishedHeaders(row, attachmentId)).status(200).send();
       }
+      if (isExpired(row)) throw new ApiError(410, messages.uploadExpired);
       await handOver(request, reply);
     },
   });
@@ -269,7 +266,7 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
         access: 'signed-in',
         params: uploadParams,
         success: { content: { 'text/plain': 'Vacío (204)' } },
-        errors: [404],
+        errors: [404, 429],
       }),
     },
     async (request, reply) => {

@@ -34,7 +34,9 @@ export function useOutbox(accountId: string | null): OutboxEntry[] {
 
 const remove = (key: string) => void import('./outbox').then((outbox) => outbox.removeFromOutbox(key)).catch(() => undefined);
 const sendNow = (accountId: string) =>
-  void import('./outbox').then((outbox) => outbox.flushOutbox({ accountId, send: outbox.fetchTransport })).catch(() => undefined);
+  void Promise.all([import('./outbox'), import('./outbox-transport')])
+    .then(([outbox, { pageTransport }]) => outbox.flushOutbox({ accountId, send: pageTransport }))
+    .catch(() => undefined);
 
 function StateOf({ entry, onReopen }: { entry: OutboxEntry; onReopen?: (entry: OutboxEntry) => void }) {
   switch (entry.state) {

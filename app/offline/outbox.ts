@@ -7,7 +7,8 @@ import { OUTBOX_CHANNEL } from './names';
  * whichever sender gets there first (a tab, or the service worker's Background Sync). The key
  * makes a resend harmless: the API stores the first request with a key and answers a repeat with
  * the same event. One sender at a time (navigator.locks), so two tabs never send one report at
- * once; a report is only marked sent once the server said which event it is.
+ * once; a report is only marked sent once the server said which event it is and each of its
+ * photos was attached or refused (app/offline/outbox-transport.ts sends them by tus, decision 155).
  *
  * Plain functions over an idb-keyval store, so the page, the service worker and the tests (on
  * fake-indexeddb) share them.
@@ -23,7 +24,10 @@ export const OUTBOX_SYNC_TAG = 'concesion-outbox';
 /** The record saying which account is signed in on this device (not a valid submission key, so never a report). */
 const ACCOUNT_RECORD = '#account';
 
-export type OutboxFile = { name: string; type: string; blob: Blob };
+/** A photo of a report; `shrunk` once the page has made it small (app/uploads/shrink.ts) or found it need not. */
+export type OutboxFile = { name: string; type: string; blob: Blob; shrunk?: boolean };
+/** What became of one file of a report: attached to its event, or refused by the API (its reason). */
+export type FileFate = { kind: 'attached' } | { kind: 'refused'; message: string };
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'refused';
 export type OutboxEntry = {
   /** The form's submission key: the store's key, and the API's idempotency key. */
@@ -40,15 +44,21 @@ export type OutboxEntry = {
   state: OutboxState;
   folio?: string;
   path?: string;
+  /** The event, once created: its files follow it by tus (decision 155), a resend finds it here. */
+  ticketId?: number;
+  /** Each file's fate by its index, as they arrive: a file already attached or refused is not sent again. */
+  fileFates?: Record<number, FileFate>;
   formErrors?: string[];
   fieldErrors?: Record<string, string[]>;
 };
 
-/** What the server answered for one report. */
+/** What one report's event and files have reached so far. */
+export type SendProgress = Pick<OutboxEntry, 'folio' | 'path' | 'ticketId' | 'fileFates'>;
+/** What the server answered for one report: sent (the event, every file attached or refused), refused, or retry later (with what was done). */
 export type SendResult =
-  | { kind: 'sent'; folio: string; path: string }
+  | ({ kind: 'sent'; folio: string; path: string } & SendProgress)
   | { kind: 'refused'; formErrors: string[]; fieldErrors: Record<string, string[]> }
-  | { kind: 'retry' };
+  | { kind: 'retry'; progress?: SendProgress };
 /** Sends one report; a throw (no link, a cut answer) counts as "retry later". */
 export type Transport = (entry: OutboxEntry) => Promise<SendResult>;
 /** Runs `task` with no other sender running (navigator.locks in browsers). */
@@ -163,12 +173,13 @@ export async function flushOutbox(options: { accountId: string; send: Transport;
         result = { kind: 'retry' };
       }
       if (result.kind === 'retry') {
-        await save({ ...entry, state: 'pending' }, store);
+        await save({ ...entry, ...result.progress, state: 'pending' }, store);
         return waiting.length - index;
       }
       if (result.kind === 'sent') {
-        // The photos are on the server now: the device keeps only the receipt.
-        await save({ ...entry, state: 'sent', folio: result.folio, path: result.path, files: [], fields: [] }, store);
+        // The photos are on the server now (or refused, their reasons kept): the device keeps only the receipt.
+        const { folio, path, ticketId, fileFates } = result;
+        await save({ ...entry, state: 'sent', folio, path, ticketId, fileFates, files: [], fields: [] }, store);
       } else {
         await save({ ...entry, state: 'refused', formErrors: result.formErrors, fieldErrors: result.fieldErrors }, store);
       }
@@ -177,30 +188,14 @@ export async function flushOutbox(options: { accountId: string; send: Transport;
   });
 }
 
-/** The multipart body the outbox route takes: the new-event form's fields, then its files. */
+/** The body the outbox route takes: the new-event form's fields, with the report's key and account (its files follow by tus). */
 export function outboxFormData(entry: OutboxEntry): FormData {
   const body = new FormData();
   for (const [name, value] of entry.fields) body.append(name, value);
   body.set('submissionKey', entry.key);
   body.set('outboxAccount', entry.accountId);
-  for (const file of entry.files) body.append('files', new File([file.blob], file.name, { type: file.type }));
   return body;
 }
 
 /** The route that takes a report from the outbox (app/routes/resources/outbox-event.ts), in its area. */
 export const outboxPathOf = (areaPath: string) => `${areaPath}/events/outbox`;
-
-/** The browser's transport: the outbox route over fetch, its JSON answer read as a SendResult. */
-export const fetchTransport: Transport = async (entry) => {
-  const response = await fetch(outboxPathOf(entry.areaPath), {
-    method: 'POST',
-    body: outboxFormData(entry),
-    credentials: 'same-origin',
-    // A redirect (the session ended) is not an answer: the report waits for the next sign-in.
-    redirect: 'manual',
-    headers: { accept: 'application/json' },
-  });
-  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes('json')) return { kind: 'retry' };
-  const answer = (await response.json()) as SendResult;
-  return answer.kind === 'sent' || answer.kind === 'refused' ? answer : { kind: 'retry' };
-};

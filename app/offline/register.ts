@@ -1,4 +1,4 @@
-import { fetchTransport, flushOutbox, outboxAccount, OUTBOX_DB, OUTBOX_SYNC_TAG, setOutboxAccount } from './outbox';
+import { flushOutbox, outboxAccount, OUTBOX_DB, OUTBOX_SYNC_TAG, setOutboxAccount } from './outbox';
 
 /** The cache of the driver's new-event page (app/offline/service-worker.ts). */
 const PAGES_CACHE = 'concesion-pages';
@@ -28,7 +28,7 @@ export async function startOffline(accountId: string | null): Promise<() => void
   }
   if (previous !== accountId) await setOutboxAccount(accountId);
   const flush = () => {
-    void flushOutbox({ accountId, send: fetchTransport }).catch(() => 0);
+    void import('./outbox-transport').then(({ pageTransport }) => flushOutbox({ accountId, send: pageTransport })).catch(() => 0);
   };
   flush();
   window.addEventListener('online', flush);

@@ -9,7 +9,9 @@ import { setCacheNameDetails } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { fetchTransport, flushOutbox, outboxAccount, OUTBOX_SYNC_TAG } from './outbox';
+import { FetchHttpStack } from '~/uploads/fetch-http-stack';
+import { flushOutbox, outboxAccount, OUTBOX_SYNC_TAG } from './outbox';
+import { outboxTransport } from './outbox-transport';
 
 /** The few service-worker types used here (the app's TypeScript has the DOM library only). */
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
@@ -81,6 +83,12 @@ registerRoute(
   },
 );
 
+/**
+ * The outbox's sender here: photos by tus over fetch (there is no XMLHttpRequest in a service
+ * worker), as they were kept: the page shrank them before keeping them (decision 155).
+ */
+const send = outboxTransport({ httpStack: new FetchHttpStack() });
+
 /** Background Sync: the outbox of the account signed in on this device, when the link is back. */
 self.addEventListener('sync', (event) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
@@ -88,7 +96,7 @@ self.addEventListener('sync', (event) => {
     (async () => {
       const accountId = await outboxAccount();
       if (!accountId) return;
-      const waiting = await flushOutbox({ accountId, send: fetchTransport });
+      const waiting = await flushOutbox({ accountId, send });
       // Still waiting: the browser tries the sync again later.
       if (waiting > 0) throw new Error('outbox not sent yet');
     })(),

@@ -75,3 +75,19 @@ describe('isFormContentType', () => {
     expect(isFormContentType(null, true)).toBe(false);
   });
 });
+
+describe("a resumable upload's chunk (decision 155)", () => {
+  const patch = (path: string, contentType: string) =>
+    new Request(`http://web.test${path}`, { method: 'PATCH', body: new Uint8Array(10), headers: { 'content-type': contentType } });
+  const passOn = async () => undefined;
+
+  it('goes on unread to the pass-through of one upload', async () => {
+    expect(await statusOf(patch('/uploads/0123456789abcdef0123456789abcdef', 'application/offset+octet-stream'), passOn)).toBe(204);
+  });
+
+  it('is refused anywhere else, or as any other type', async () => {
+    expect(await statusOf(patch('/driver/profile', 'application/offset+octet-stream'), passOn)).toBe(400);
+    expect(await statusOf(patch('/uploads/0123456789abcdef0123456789abcdef/x', 'application/offset+octet-stream'), passOn)).toBe(400);
+    expect(await statusOf(patch('/uploads/0123456789abcdef0123456789abcdef', 'application/octet-stream'), passOn)).toBe(400);
+  });
+});

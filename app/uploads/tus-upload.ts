@@ -42,7 +42,7 @@ export function sendFile(
   file: File,
   target: UploadTarget,
   onProgress: (sent: number, total: number) => void,
-  options: { httpStack?: HttpStack; endpoint?: string } = {},
+  options: { httpStack?: HttpStack; endpoint?: string; retryDelays?: number[] } = {},
 ): RunningUpload {
   let settle: (outcome: UploadOutcome) => void = () => undefined;
   const done = new Promise<UploadOutcome>((resolve) => {
@@ -51,7 +51,7 @@ export function sendFile(
   const upload = new Upload(file, {
     endpoint: options.endpoint ?? WEB_UPLOAD_PATH,
     chunkSize: CHUNK_BYTES,
-    retryDelays: RETRY_DELAYS_MS,
+    retryDelays: options.retryDelays ?? RETRY_DELAYS_MS,
     metadata: {
       [UPLOAD_METADATA.ticketId]: String(target.ticketId),
       [UPLOAD_METADATA.fileName]: file.name,

@@ -2,7 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../contract/messages';
 import { E2E_WEB_PORT } from '../../playwright.config';
 import { apiCall, fillEventFields, hydrated, newDriver, submitLogin } from './fixtures';
+import exifr from 'exifr';
+import sharp from 'sharp';
 import { startLinkProxy, type LinkProxy } from './link-proxy';
+import { phonePhoto } from './photos';
 
 /**
  * Issue 32, offline reports (decision 139), on a 360 px phone with JavaScript: the browser reaches
@@ -44,9 +47,13 @@ async function eventsNamed(token: string, description: string): Promise<{ folio:
   return list.content;
 }
 
+type AttachmentRow = { id: string; fileName: string };
+const attachmentsOf = async (token: string, ticketId: string) =>
+  (await apiCall<{ content: AttachmentRow[] }>(token, 'GET', `/api/ticket/${ticketId}/attachment`)).content;
+
 test('a report written without coverage waits on the phone, survives a reload, and is sent once when coverage returns', async ({ page, context }) => {
   test.setTimeout(90_000);
-  const proxy = await startLinkProxy(E2E_WEB_PORT, 3440);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 130);
   try {
     const driver = await signInThrough(page, proxy);
     await openNewEventKeptOffline(page, proxy);
@@ -93,7 +100,7 @@ test('a report written without coverage waits on the phone, survives a reload, a
 
 test('a report whose answer was lost after it left is sent again and stored once', async ({ page }) => {
   test.setTimeout(90_000);
-  const proxy = await startLinkProxy(E2E_WEB_PORT, 3441);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 131);
   try {
     const driver = await signInThrough(page, proxy);
     await openNewEventKeptOffline(page, proxy);
@@ -119,7 +126,7 @@ test('a report whose answer was lost after it left is sent again and stored once
 
 test('the page kept offline is never served to a signed-out visitor', async ({ page, context }) => {
   test.setTimeout(90_000);
-  const proxy = await startLinkProxy(E2E_WEB_PORT, 3442);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 132);
   try {
     await signInThrough(page, proxy);
     await openNewEventKeptOffline(page, proxy);
@@ -144,6 +151,80 @@ test('the page kept offline is never served to a signed-out visitor', async ({ p
     await page.goto(`${proxy.origin}/driver/events/new`).catch(() => undefined);
     await expect(page.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Nuevo evento' })).toHaveCount(0);
+  } finally {
+    await context.setOffline(false);
+    await proxy.close();
+  }
+});
+
+test('a report with a photo written without coverage is sent by tus when coverage returns: one event, one small photo without its position', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 133);
+  try {
+    const driver = await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    const description = `Bache con foto sin cobertura ${unique()}`;
+    await fillEventFields(page, description);
+    const photo = await phonePhoto();
+    await page.getByLabel(/^Archivos/).setInputFiles({ name: 'ruta.jpg', mimeType: 'image/jpeg', buffer: photo });
+
+    proxy.setDown(true);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrar evento' }).click();
+    await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible({ timeout: 20_000 });
+    const report = page.locator('.outbox-list li', { hasText: description });
+    await expect(report).toContainText(messages.outboxPending);
+    await expect(report).toContainText(`1 ${messages.outboxPhotos}`);
+
+    // Coverage again, and the answer to the photo's last bytes lost on its way back: the photo
+    // is on the server, the phone does not know, and asks again (tus's HEAD), attaching nothing twice.
+    const lost = proxy.loseNextAnswer(/^PATCH \/uploads\//, 500);
+    proxy.setDown(false);
+    await context.setOffline(false);
+    await lost;
+    const sent = report.getByRole('link', { name: SENT });
+    await expect(sent).toBeVisible({ timeout: 60_000 });
+    const folio = (await sent.textContent())!.replace('Enviado: ', '');
+    expect(await eventsNamed(driver.token, description)).toEqual([expect.objectContaining({ folio })]);
+    await sent.click();
+    await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const attachments = await attachmentsOf(driver.token, id);
+    expect(attachments).toEqual([expect.objectContaining({ fileName: 'ruta.jpg' })]);
+
+    // Shrunk on the phone before it was kept: at most 2048 px, no GPS, far smaller than taken.
+    const link = page.getByRole('link', { name: 'Descargar ruta.jpg' });
+    const stored = await (await page.request.get(`${proxy.origin}${(await link.getAttribute('href'))!}`)).body();
+    const { width, height } = await sharp(stored).metadata();
+    expect(Math.max(width!, height!)).toBeLessThanOrEqual(2048);
+    expect(await exifr.gps(stored).catch(() => undefined)).toBeFalsy();
+    expect(stored.length).toBeLessThan(photo.length / 3);
+  } finally {
+    await context.setOffline(false);
+    await proxy.close();
+  }
+});
+
+test('with no page open, the service worker sends the report and its photo by tus when coverage returns', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const proxy = await startLinkProxy(E2E_WEB_PORT, E2E_WEB_PORT + 134);
+  try {
+    const driver = await signInThrough(page, proxy);
+    await openNewEventKeptOffline(page, proxy);
+    const description = `Bache enviado por el service worker ${unique()}`;
+    await fillEventFields(page, description);
+    await page.getByLabel(/^Archivos/).setInputFiles({ name: 'sw.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+    proxy.setDown(true);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registrar evento' }).click();
+    await expect(page.getByText(messages.outboxSavedOffline)).toBeVisible({ timeout: 20_000 });
+    // The page goes away: only the service worker's Background Sync is left to send it.
+    await page.goto('about:blank');
+    proxy.setDown(false);
+    await context.setOffline(false);
+    await expect.poll(async () => (await eventsNamed(driver.token, description)).length, { timeout: 60_000 }).toBe(1);
+    const list = await apiCall<{ content: { id: number }[] }>(driver.token, 'GET', `/api/ticket/list/me?size=5&q=${encodeURIComponent(description)}`);
+    await expect.poll(async () => (await attachmentsOf(driver.token, String(list.content[0]!.id))).map((a) => a.fileName), { timeout: 30_000 }).toEqual(['sw.jpg']);
   } finally {
     await context.setOffline(false);
     await proxy.close();

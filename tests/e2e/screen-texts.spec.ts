@@ -23,9 +23,10 @@ test('the history reads as sentences and the attachments name their uploader wit
   await expect(page.locator('.toast', { hasText: 'Comentario guardado' })).toBeVisible();
 
   await ready(page);
-  await page.locator('input[type=file][name=files]').setInputFiles(await photo());
+  await page.locator('form#adjuntar').getByLabel(/^Archivos/).setInputFiles(await photo());
   await page.getByRole('button', { name: 'Cargar archivos' }).click();
-  await expect(page.locator('.toast', { hasText: 'Archivo cargado correctamente' })).toBeVisible();
+  // A toast without JavaScript; with it, the attach form's own live status (decision 155).
+  await expect(page.locator('.toast, form#adjuntar [role=status]').filter({ hasText: 'Archivo cargado correctamente' })).toBeVisible({ timeout: 20_000 });
 
   const history = page.locator('.timeline');
   await expect(history).toContainText('Registró el evento');

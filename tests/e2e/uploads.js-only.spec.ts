@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { E2E_WEB_PORT } from '../../playwright.config';
 import { apiCall, fillEventFields, hydrated, newDriver, submitLogin } from './fixtures';
 import { startLinkProxy } from './link-proxy';
+import { phonePhoto } from './photos';
 
 /**
  * Issue 35, photos that fit the link (decision 155), on a 360 px phone with JavaScript: photos are
@@ -12,17 +13,6 @@ import { startLinkProxy } from './link-proxy';
 test.use({ viewport: { width: 360, height: 740 } });
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-/** A 4000 × 3000 phone-like photo (a few MB) with the camera's GPS position in its EXIF. */
-async function phonePhoto(): Promise<Buffer> {
-  const small = Buffer.alloc(400 * 300 * 3);
-  for (let i = 0; i < small.length; i++) small[i] = (i * 7919 + ((i / 1200) | 0) * 31) % 251;
-  return sharp(small, { raw: { width: 400, height: 300, channels: 3 } })
-    .resize(4000, 3000, { kernel: 'nearest' })
-    .jpeg({ quality: 95 })
-    .withExif({ IFD0: { Make: 'TestPhone', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 26/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '71/1 6/1 0/1' } })
-    .toBuffer();
-}
 
 async function signInAs(page: Page, origin = '') {
   const driver = await newDriver();

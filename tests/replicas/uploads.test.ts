@@ -3,11 +3,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, UPLOAD_METADATA } from '../../contract/uploads';
+import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, UPLOAD_METADATA } from '@contract/uploads';
 import { openDatabase } from '../../api/platform/db/client';
 import { attachment, upload } from '../../api/platform/db/schema';
 import { sweepExpiredUploads } from '../../api/domain/uploads/sweep';
 import { uploadStore, UPLOAD_PREFIX } from '../../api/domain/uploads/tus-store';
+import { s3FileStorage } from '../../api/platform/storage/s3-storage';
+import { loadConfig } from '../../api/config';
 import { startTestS3, type TestS3 } from '../../api/test/s3';
 import { pdfOf } from '../../api/test/uploads';
 import { createTicket, startDeployment, tokenOf, type Deployment } from './cluster';
@@ -196,7 +198,8 @@ describe('expiry on an S3-compatible server', () => {
     try {
       await database.db.update(upload).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(upload.id, id));
       expect((await head(c, c.b, location)).status).toBe(410);
-      expect(await sweepExpiredUploads(database.db, (x) => store.remove(x))).toBe(1);
+      const completion = { db: database.db, storage: s3FileStorage(s3.settings), readUpload: (x: string) => store.read(x), removeUpload: (x: string) => store.remove(x), storedBytes: (x: string) => store.datastore.getUpload(x).then((u) => u.offset), quotas: loadConfig({}).quotas, imageMaxPixels: 1e7 };
+      expect(await sweepExpiredUploads(completion)).toEqual({ removed: 1, finished: 0 });
       expect(filesUnder(folder)).toEqual([]);
       expect(await database.db.select().from(upload).where(eq(upload.id, id))).toEqual([]);
       expect((await head(c, c.a, location)).status).toBe(404);

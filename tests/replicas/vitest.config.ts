@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * PostgreSQL. One file at a time: each starts a deployment of its own.
  */
 export default defineConfig({
+  // The API's own modules (sweeps, stores) are called from the tests: their @contract/... imports resolve.
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/replicas/**/*.test.ts'],
     environment: 'node',

@@ -16,6 +16,8 @@ export type CompletionDeps = {
   /** The tus store's bytes of an upload, and their removal (domain/uploads/tus-store.ts). */
   readUpload: (id: string) => Promise<Readable>;
   removeUpload: (id: string) => Promise<void>;
+  /** How many of the upload's bytes the tus store has; undefined when it has none of it. */
+  storedBytes: (id: string) => Promise<number | undefined>;
   quotas: Parameters<typeof attachmentAllowance>[1];
   imageMaxPixels: number;
 };

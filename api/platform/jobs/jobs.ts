@@ -55,10 +55,10 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       const { removed } = await sweepOrphanFiles(app.db, app.storage);
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
     }),
-    // Resumable uploads past UPLOAD_EXPIRY_HOURS: their bytes and rows (decision 154).
+    // Resumable uploads past UPLOAD_EXPIRY_HOURS: finished as their owner if every byte arrived, else removed (decision 154).
     oncePer('expired-uploads', 15 * 60_000, async () => {
-      const removed = await sweepExpiredUploads(app.db, (id) => app.uploads.remove(id));
-      if (removed > 0) app.log.info({ removed }, 'expired uploads removed');
+      const { removed, finished } = await sweepExpiredUploads(app.uploadCompletion);
+      if (removed + finished > 0) app.log.info({ removed, finished }, 'expired uploads swept');
     }),
     oncePer('write-quotas', 60 * 60_000, () => pruneQuotas(app.db)),
     // Submission keys past IDEMPOTENCY_KEY_HOURS (lookups ignore them already; decision 136).

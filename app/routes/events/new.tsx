@@ -51,6 +51,7 @@ import { OutboxList } from '~/offline/outbox-list';
 import type { OutboxEntry, OutboxFile } from '~/offline/outbox';
 import { FILES_FOLLOW_FIELD, FILES_SENT_INTENT } from '~/uploads/names';
 import { useUploadBatch } from '~/uploads/use-upload-batch';
+import { worthShrinking } from '~/uploads/shrink-rules';
 import { UploadProgress } from '~/uploads/upload-progress';
 
 export const links: Route.LinksFunction = () => [
@@ -293,6 +294,14 @@ async function keepInOutbox(formData: FormData, owner: { accountId: string; area
   if (files.length === 0) {
     for (const value of outboxOwner.fileInput?.current?.files ?? []) if (value.size > 0) files.push({ name: value.name, type: value.type, blob: value });
   }
+  // Photos are made small now, in the page's worker, so that every sender (the service worker too,
+  // which has none) sends them as kept (decision 155); one that cannot be is kept as it is.
+  const shrinker = await import('~/uploads/shrink').catch(() => null);
+  for (const [index, kept] of files.entries()) {
+    const original = kept.blob instanceof File ? kept.blob : new File([kept.blob], kept.name, { type: kept.type });
+    const shrunk = (await shrinker?.shrinkPhoto(original).catch(() => null)) ?? original;
+    files[index] = { name: shrunk.name, type: shrunk.type, blob: shrunk, shrunk: shrunk !== original || !worthShrinking(original.type, original.size) };
+  }
   const formKey = mayHaveArrived ? formData.get(SUBMISSION_KEY_FIELD) : null;
   const existing = typeof formKey === 'string' && formKey ? await outbox.outboxEntry(formKey) : undefined;
   const sameReport = existing !== undefined && JSON.stringify(existing.fields) === JSON.stringify(fields);
@@ -305,7 +314,8 @@ async function keepInOutbox(formData: FormData, owner: { accountId: string; area
   void register.requestOutboxSync();
   // The answer was lost but the link looks up: try again shortly (an "online" event will not come).
   if (navigator.onLine) {
-    setTimeout(() => void outbox.flushOutbox({ accountId: owner.accountId, send: outbox.fetchTransport }).catch(() => 0), 3000);
+    const { pageTransport } = await import('~/offline/outbox-transport');
+    setTimeout(() => void outbox.flushOutbox({ accountId: owner.accountId, send: pageTransport }).catch(() => 0), 3000);
   }
   return key;
 }

@@ -22,8 +22,10 @@ const retryLater = () => answer({ kind: 'retry' }, 503);
 
 /**
  * A report from the driver's outbox (app/offline/outbox.ts, decision 139): the new-event form's
- * multipart, sent by a script when the link returns, answered in JSON: sent (the folio and the
- * event's page), refused (what to fix), or retry later. The event is created with the form's
+ * multipart, sent by a script when the link returns, answered in JSON: sent (the folio, the
+ * event's page and id), refused (what to fix), or retry later. Its photos follow by tus to that
+ * event (app/offline/outbox-transport.ts, decision 155); files in the body (a report kept by an
+ * older page) are still stored as before. The event is created with the form's
  * submission key and its files with the key derived from it, exactly as the form's own action
  * does, so a report whose answer was lost (by the form or by an earlier send) is the same event.
  * The possible duplicates are not shown first: the driver wrote the report without coverage.
@@ -65,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const files = outcome.files;
     if (files && !files.ok && (files.status === 429 || files.status >= 500)) return retryLater();
     const areaPath = new URL(request.url).pathname.replace(/\/events\/outbox$/, '');
-    return answer({ kind: 'sent', folio: outcome.ticket.folio, path: `${areaPath}/events/${outcome.ticket.id}` });
+    return answer({ kind: 'sent', folio: outcome.ticket.folio, path: `${areaPath}/events/${outcome.ticket.id}`, ticketId: outcome.ticket.id });
   } catch {
     await upload.discard().catch(() => undefined);
     // A body cut short or broken is the sender's (decision 131): 400, as every form answers it.
