@@ -35,6 +35,9 @@ if (r.exportRows >= 200_000) {
 }
 if (r.database === 'postgres') check('csvShareOfCopy', r.exports.csv?.shareOfCopy);
 else checks.push({ name: 'csvShareOfCopy', status: 'not applicable', note: 'needs PostgreSQL (the embedded database has no COPY to a client)' });
+// Issue 35 (docs/decisions/159-upload-budgets.md). The raw file without JavaScript is recorded, not budgeted.
+check('photoRegular3gJsSeconds', r.uploads?.withJs?.seconds);
+check('resumeExtraBytesShare', r.uploads?.resume?.cutAtHalf?.extraShare);
 
 for (const c of checks) console.log(`${c.status.padEnd(14)} ${c.name}${c.note ? ` (${c.note})` : ''}${c.value !== undefined ? `: ${c.value} ${c.limit}` : ''}`);
 const misses = checks.filter((c) => c.status === 'MISS').length;

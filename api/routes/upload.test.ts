@@ -11,7 +11,7 @@ import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, UPLOAD_METADATA } from '@contrac
 import { messages } from '@contract/messages';
 import { queryRows } from '../platform/db/client';
 import { attachment, profile, upload } from '../platform/db/schema';
-import { createTestApi, type TestApi } from '../test/helper';
+import { createTestApi, DEMO_PASSWORD, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Caller, type Callers } from '../test/tickets';
 import { sweepExpiredUploads } from '../domain/uploads/sweep';
 import { PNG, pdfOf, ELF } from '../test/uploads';
@@ -295,6 +295,32 @@ describe('an upload whose every byte arrived but was never attached (its process
     const res = await head(who.driver, `${API_UPLOAD_PATH}/${id}`);
     expect(res.status).toBe(200);
     expect((await attachmentsOf(t.id)).map((r) => r.id)).toEqual([res.headers.get(ATTACHMENT_ID_HEADER)]);
+  });
+});
+
+describe('suppression of an account (POST /api/privacy/me/delete)', () => {
+  it('removes the person\'s unfinished uploads, rows and bytes; another person\'s stay', async () => {
+    const mine = await createTicket(api, who.otherDriver);
+    const theirs = await createTicket(api, who.driver);
+    const started = (await create(who.otherDriver, mine.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    await patch(who.otherDriver, `${API_UPLOAD_PATH}/${started}`, 0, pdfOf(5_000).subarray(0, 2_000));
+    const empty = (await create(who.otherDriver, mine.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    const kept = (await create(who.driver, theirs.id, 5_000)).headers.get('location')!.split('/').pop()!;
+    const file = (id: string) => path.join(api.config.dataDir, 'uploads', id);
+    expect(existsSync(file(started))).toBe(true);
+
+    const res = await api.app.inject({ method: 'POST', url: '/api/privacy/me/delete', headers: who.otherDriver.headers, payload: { password: DEMO_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const left = (await api.database.db.select({ id: upload.id, profileId: upload.profileId }).from(upload)).map((r) => r.id);
+    expect(left).not.toContain(started);
+    expect(left).not.toContain(empty);
+    expect(left).toContain(kept);
+    expect(existsSync(file(started))).toBe(false);
+    expect(existsSync(file(empty))).toBe(false);
+    expect(existsSync(file(kept))).toBe(true);
+    const [count] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from upload where profile_id = ${who.otherDriver.id}`);
+    expect(count!.n).toBe(0);
   });
 });
 

@@ -47,5 +47,25 @@ export function toMarkdown(r) {
       lines.push(`| ${name} | ${l.lcpMs} | ${r.lighthouse[name]?.lcpMs ?? 'n/a'} | ${l.performance} | ${l.benchmarkIndex ?? 'n/a'} |`);
     }
   }
+  if (r.uploads) {
+    const u = r.uploads;
+    const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+    lines.push(
+      '',
+      `Uploads (issue 35), measured ${u.when.slice(0, 16).replace('T', ' ')} UTC: a ${mb(u.photoBytes)} 4000 × 3000 photo through the new-event form at 360 px on Regular 3G (${(u.network.uploadThroughput * 8) / 1000} kbps, ${u.network.latency} ms), from "Registrar evento" to the photo stored on its event.`,
+      '',
+      '| Path | seconds | stored |',
+      '|---|---|---|',
+      `| without JavaScript (raw file, multipart form) | ${u.withoutJs.seconds} | ${u.withoutJs.storedBytes === null ? 'n/a' : mb(u.withoutJs.storedBytes)} |`,
+      `| with JavaScript (shrunk in the browser, tus) | ${u.withJs.seconds} | ${u.withJs.storedBytes === null ? 'n/a' : mb(u.withJs.storedBytes)} |`,
+      '',
+      `| The same photo by tus (${u.resume.chunkBytes / 1024} KB chunks), bytes client → server through a TCP proxy | bytes | beyond the file's size | connections | attached |`,
+      '|---|---|---|---|---|',
+      ...[
+        ['uncut', u.resume.uncut],
+        ['cut at 50%, resumed', u.resume.cutAtHalf],
+      ].map(([name, run]) => `| ${name} | ${run.wireBytes} | ${(run.extraShare * 100).toFixed(2)}% | ${run.connections} | ${run.attached ? 'yes' : 'no'} |`),
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
