@@ -259,14 +259,16 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
   app.delete(
     byId,
     {
-      ...ownerOnly,
+      // A body sent anyway is read as on any other route, never handed to tus.
+      onRequest: [requireAuth, limits.transfer],
       schema: routeSchema({
         summary: 'Cancelar una carga sin terminar (sus bytes se descartan)',
         tags,
         access: 'signed-in',
         params: uploadParams,
         success: { content: { 'text/plain': 'Vacío (204)' } },
-        errors: [404, 429],
+        // A body sent anyway is read as on any route (too slow, too large, not JSON).
+        errors: [404, 408, 413, 415, 429],
       }),
     },
     async (request, reply) => {
