@@ -58,7 +58,6 @@ export const messages = {
   attachmentEmpty: 'El archivo está vacío',
   /** Resumable uploads (contract/uploads.ts). */
   uploadExpired: 'La carga de este archivo venció; vuelva a adjuntarlo',
-  uploadTicketFull: 'Este evento ya tiene {{max}} archivos adjuntos o en carga',
   uploadLengthMissing: 'Falta el tamaño del archivo (Upload-Length)',
   uploadMetadataInvalid: 'Los datos de la carga no son válidos (evento, nombre o clave del archivo)',
   uploadOffsetMismatch: 'El servidor tiene otra cantidad de bytes de este archivo; consulte cuántos y continúe desde ahí',

@@ -54,3 +54,9 @@ export const UPLOAD_EXPIRY_DEFAULT_HOURS = 24;
 
 /** The key of a form's n-th file (0-based), as sent in UPLOAD_METADATA.key. */
 export const uploadKeyFor = (submissionKey: string, index: number): string => `${submissionKey}:file-${index}`.slice(0, 100);
+
+/** A file's place in its form (0-based) from its key made by `uploadKeyFor`; null for any other key. */
+export function fileIndexOfKey(key: string): number | null {
+  const match = /:file-(\d{1,3})$/.exec(key);
+  return match ? Number(match[1]) : null;
+}

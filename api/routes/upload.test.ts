@@ -124,12 +124,28 @@ describe('resumable uploads', () => {
     expect(await attachmentsOf(t.id)).toHaveLength(1);
   });
 
-  it('counts attachments and unfinished uploads against ATTACHMENT_MAX_FILES', async () => {
+  it('takes as many files per send as a multipart request: ATTACHMENT_MAX_FILES in flight and per form, more in later sends', async () => {
     const t = await createTicket(api, who.driver);
-    for (let i = 0; i < 3; i++) expect((await create(who.driver, t.id, 10)).status).toBe(201);
-    const res = await create(who.driver, t.id, 10);
-    expect(res.status).toBe(413);
-    expect((await res.json()).errors.message).toBe(messages.uploadTicketFull.replace('{{max}}', '3'));
+    const tooMany = messages.attachmentTooMany.replace('{{max}}', '3');
+    // Three at once from one form: the fourth of that form is refused, by its place or by the three in flight.
+    const form = (i: number) => ({ [UPLOAD_METADATA.key]: `clave-de-formulario-01:file-${i}` });
+    const locations: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await create(who.driver, t.id, PNG.length, form(i));
+      expect(created.status).toBe(201);
+      locations.push(created.headers.get('location')!);
+    }
+    const fourth = await create(who.driver, t.id, 10, form(3));
+    expect(fourth.status).toBe(413);
+    expect((await fourth.json()).errors.message).toBe(tooMany);
+    expect((await create(who.driver, t.id, 10)).status).toBe(413);
+    // Another person sends at the same time: their own files count, not the driver's.
+    expect((await create(who.operator, t.id, 10)).status).toBe(201);
+    // Once those three are attached, a later form sends three more: the ticket takes them, as the multipart form would.
+    for (const location of locations) expect((await patch(who.driver, location, 0, PNG)).status).toBe(204);
+    const later = (i: number) => ({ [UPLOAD_METADATA.key]: `clave-de-formulario-02:file-${i}` });
+    for (let i = 0; i < 3; i++) expect((await create(who.driver, t.id, 10, later(i))).status).toBe(201);
+    expect(await attachmentsOf(t.id)).toHaveLength(3);
   });
 
   it('answers 410 on an expired upload', async () => {

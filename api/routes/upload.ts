@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { Metadata } from '@tus/utils';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
-import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, TUS_VERSION, UPLOAD_ID, UPLOAD_METADATA } from '@contract/uploads';
+import { API_UPLOAD_PATH, ATTACHMENT_ID_HEADER, fileIndexOfKey, TUS_VERSION, UPLOAD_ID, UPLOAD_METADATA } from '@contract/uploads';
 import { idempotencyKeySchema } from '@contract/idempotency';
 import { canAttachTo } from '@contract/permissions';
 import { parseTicketId } from '@contract/ticket-id';
@@ -16,7 +16,7 @@ import { routeSchema } from '../http/route-schema';
 import { attachmentAllowance } from '../domain/quotas/write-quotas';
 import { completeUpload, type CompletionDeps } from '../domain/uploads/complete';
 import { UploadLocker } from '../domain/uploads/locker';
-import { deleteUpload, filesOnTicket, findUpload, insertUpload, isExpired, type UploadRow } from '../domain/uploads/records';
+import { deleteUpload, findUpload, uploadsInFlight, insertUpload, isExpired, type UploadRow } from '../domain/uploads/records';
 import type { UploadStore } from '../domain/uploads/tus-store';
 import type { TicketActor } from '../domain/tickets/store';
 import { actorOf, visibleTicket } from './ticket/guards';
@@ -187,8 +187,10 @@ export async function uploadRoutes(app: FastifyInstance, options: { store: Uploa
         throw new ApiError(413, message, { files: message });
       }
       const maxFiles = app.config.attachmentMaxFiles;
-      if ((await filesOnTicket(app.db, ticketId)) >= maxFiles) {
-        const message = formatMessage(messages.uploadTicketFull, { max: maxFiles });
+      // As many files as one multipart request may carry: per form (the key's place) and at once in flight.
+      const index = key === undefined ? null : fileIndexOfKey(key);
+      if ((index !== null && index >= maxFiles) || (await uploadsInFlight(app.db, ticketId, actor.profileId)) >= maxFiles) {
+        const message = formatMessage(messages.attachmentTooMany, { max: maxFiles });
         throw new ApiError(413, message, { files: message });
       }
       // The day's bytes (charged when the attachment is recorded): refused now if the file cannot fit.

@@ -32,13 +32,17 @@ export async function deleteUpload(db: Database, id: string): Promise<void> {
 }
 
 /** The ticket's attachments plus its unfinished, unexpired uploads: what ATTACHMENT_MAX_FILES bounds. */
-export async function filesOnTicket(db: Database, ticketId: number, now = new Date()): Promise<number> {
-  const [attached] = await db.select({ n: sql<number>`count(*)::int` }).from(attachment).where(eq(attachment.ticketId, ticketId));
+/**
+ * Files one account is sending to one ticket right now: its unfinished, unexpired uploads. A form's
+ * files are at most ATTACHMENT_MAX_FILES, as a multipart request's (decision 153): at once in flight,
+ * and by the file's place in its form (`uploadKeyFor`'s `:file-<n>`, see `fileIndexOfKey`).
+ */
+export async function uploadsInFlight(db: Database, ticketId: number, profileId: string, now = new Date()): Promise<number> {
   const [pending] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(upload)
-    .where(and(eq(upload.ticketId, ticketId), isNull(upload.finishedAt), sql`${upload.expiresAt} > ${now}`));
-  return (attached?.n ?? 0) + (pending?.n ?? 0);
+    .where(and(eq(upload.ticketId, ticketId), eq(upload.profileId, profileId), isNull(upload.finishedAt), sql`${upload.expiresAt} > ${now}`));
+  return pending?.n ?? 0;
 }
 
 /** Unfinished uploads past their expiry, oldest first, for the sweep. */
