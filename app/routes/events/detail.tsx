@@ -256,7 +256,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           ) : null}
           <section className="panel" aria-labelledby="history-title">
             <h2 id="history-title">{t('history.title')}</h2>
-            <TicketHistory entries={history} />
+            <TicketHistory entries={history} destinations={destinations} />
           </section>
         </div>
       </div>
