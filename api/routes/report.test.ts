@@ -184,6 +184,8 @@ describe('GET /api/report/{id}', () => {
     expect(cell('Kilómetro')).toBe('12,5');
     expect(cell('Atrasado')).toBe('No');
     expect(cell('Tipo')).toBe('Reclamo');
+    // The specification's label with the road profile's destination beside it (decision 157).
+    expect(cell('Orientación')).toBe('Norte a Sur (hacia Valparaíso)');
     expect(cell('Nombre')).toBe(`'${nasty.fullName}`);
     expect(cell('Dirección')).toBe(`'${nasty.realAddress}`);
     expect(cell('RUT')).toBe('12.345.678-5');
@@ -230,6 +232,7 @@ describe('GET /api/report/{id}', () => {
     expect((created_.value as Date).toISOString().replace('T', ' ').slice(0, 16)).toBe(wall);
     expect(cell('Vence').value).toBeInstanceOf(Date);
     expect(cell('Kilómetro').value).toBe(23.25);
+    expect(cell('Orientación').value).toBe('Norte a Sur (hacia Valparaíso)');
     // The inspector sees the RUT masked (decision 147; api/routes/privacy/masking.test.ts has every role).
     expect(cell('RUT').value).toBe('12.345.***-5');
     expect(cell('Teléfono').value).toBe('+56 9 8765 4321');

@@ -103,7 +103,7 @@ test.describe('dashboards', () => {
     const markers = page.locator('.road-svg a.road-marker');
     await expect(markers).toHaveCount(1);
     await expect(markers).toHaveAttribute('href', `/driver/events/${ticket.id}`);
-    await expect(markers).toHaveAttribute('aria-label', `${ticket.folio}: Reclamo, km 30,5, Norte a Sur`);
+    await expect(markers).toHaveAttribute('aria-label', `${ticket.folio}: Reclamo, km 30,5, Norte a Sur (hacia Valparaíso)`);
   });
 });
 

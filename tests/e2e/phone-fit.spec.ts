@@ -161,7 +161,7 @@ test.describe('the events list', () => {
     for (const label of ['Fecha del evento', 'Clasificación', 'Km y orientación', 'Estado']) {
       await expect(card.locator(`[data-label="${label}"]`)).toBeVisible();
     }
-    await expect(card.locator('[data-label="Km y orientación"]')).toContainText('30,5 · Norte a Sur');
+    await expect(card.locator('[data-label="Km y orientación"]')).toContainText('30,5 · Norte a Sur (hacia Valparaíso)');
     const box = (await card.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(320);
     const folio = card.locator('th a');

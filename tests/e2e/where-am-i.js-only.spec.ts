@@ -26,7 +26,7 @@ test('a position on the demo axis fills kilometre, orientation, sector and commu
   await openForm(page, context, demoAxisPosition('SOUTH_NORTH', 45.2, 30));
   await expect(page.getByLabel(texts.send)).toBeDisabled();
   await page.getByRole('button', { name: texts.use }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'de la ruta' })).toHaveText(/Estás a 3\d m de la ruta, km 45,2\./);
+  await expect(page.getByRole('status').filter({ hasText: 'de la ruta' })).toHaveText(/Está a 3\d m de la ruta, km 45,2\./);
   await expect(page.getByLabel('Kilómetro')).toHaveValue('45,2');
   await expect(page.getByLabel('Orientación')).toHaveValue('SOUTH_NORTH');
   await expect(page.getByLabel('Orientación').locator('option:checked')).toHaveText('Sur a Norte (hacia Santiago)');
@@ -39,7 +39,7 @@ test('a position on the demo axis fills kilometre, orientation, sector and commu
 test('a position 2 km from the road is refused', async ({ page, context }) => {
   await openForm(page, context, demoAxisPosition('NORTH_SOUTH', 70, 2000));
   await page.getByRole('button', { name: texts.use }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'de la ruta' })).toHaveText(/Estás a \d[\d.]* m de la ruta: más de 500 m\. Escriba el kilómetro\./);
+  await expect(page.getByRole('status').filter({ hasText: 'de la ruta' })).toHaveText(/Está a \d[\d.]* m de la ruta: más de 500 m\. Escriba el kilómetro\./);
   await expect(page.getByLabel('Kilómetro')).toHaveValue('');
   await expect(page.getByLabel(texts.send)).toBeDisabled();
 });

@@ -2,13 +2,15 @@ import { aliasedTable, and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 
 import {
   channelLabels,
   closureReasonLabels,
-  orientationLabels,
   roleLabels,
   statusLabels,
   ticketTypeLabels,
 } from '@contract/messages';
 import { PRIVACY_REQUEST_STATUS_LABELS, PRIVACY_REQUEST_TYPE_LABELS, type PrivacyRequestStatus, type PrivacyRequestType } from '@contract/privacy';
 import type { SubjectFileTable } from '@contract/privacy-file';
+import { orientationLabel } from '@contract/road-lookup';
+import { ORIENTATIONS, type Orientation } from '@contract/ticket-codes';
+import { readDestinations } from '../road/axis';
 import type { Database } from '../../platform/db/client';
 import {
   attachment,
@@ -67,11 +69,15 @@ const events: SubjectTable = {
   name: 'eventos',
   columns: [
     'folio', 'tipo', 'clasificacion', 'estado', 'canal', 'descripcion', 'kilometro', 'sector', 'comuna', 'sentido',
-    'fechaDelEvento', 'nombre', 'rut', 'correo', 'telefono', 'direccion', 'plazo', 'primeraRespuesta', 'cerradoEl',
-    'motivoDeCierre', 'anonimizadoEl', 'creadoEl', 'actualizadoEl',
+    'latitud', 'longitud', 'precisionMetros', 'fechaDelEvento', 'nombre', 'rut', 'correo', 'telefono', 'direccion',
+    'plazo', 'primeraRespuesta', 'cerradoEl', 'motivoDeCierre', 'anonimizadoEl', 'creadoEl', 'actualizadoEl',
   ],
-  batches: (db, subjectId) =>
-    byId(
+  // The orientation as the event's page shows it, with its destination (decision 157); the phone's position
+  // only where the driver chose to send it.
+  batches: async function* (db, subjectId) {
+    const destinations = await readDestinations(db);
+    const sentido = (code: string) => ((ORIENTATIONS as readonly string[]).includes(code) ? orientationLabel(code as Orientation, destinations) : code);
+    yield* byId(
       (after) =>
         db
           .select({ t: ticket, classificationName: classification.name, id: ticket.id })
@@ -90,7 +96,10 @@ const events: SubjectTable = {
         kilometro: t.kilometer,
         sector: t.sector,
         comuna: t.commune,
-        sentido: labelOf(orientationLabels, t.orientation),
+        sentido: sentido(t.orientation),
+        latitud: t.positionLat,
+        longitud: t.positionLon,
+        precisionMetros: t.positionAccuracy,
         fechaDelEvento: iso(t.dateEvent),
         nombre: t.fullName,
         rut: t.rut,
@@ -105,7 +114,8 @@ const events: SubjectTable = {
         creadoEl: iso(t.createdAt),
         actualizadoEl: iso(t.updatedAt),
       }),
-    ),
+    );
+  },
 };
 
 /** What happened to each event, as the event's page shows it to a driver: internal notes' entries left out. */

@@ -1,18 +1,20 @@
 import { pipeline } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { channelLabels, closureReasonLabels, orientationLabels, statusLabels, ticketTypeLabels } from '@contract/messages';
+import { channelLabels, closureReasonLabels, statusLabels, ticketTypeLabels } from '@contract/messages';
 import { TIME_ZONE, santiagoWallClockMs } from '@contract/date-time';
 import { formatPhone } from '@contract/phone';
 import { formatRut } from '@contract/rut';
 import { maskRut } from '@contract/rut-mask';
 import { messages } from '@contract/messages';
 import type { CsvDialect } from '@contract/report';
-import type { TicketStatus } from '@contract/ticket-codes';
+import { orientationLabel } from '@contract/road-lookup';
+import { ORIENTATIONS, type TicketStatus } from '@contract/ticket-codes';
 import { queryRows, type CopyOut, type Database } from '../../platform/db/client';
 import { classification, profile, ticket } from '../../platform/db/schema';
 import type { CreatedRange } from './statistics';
 import { lateCondition } from '../tickets/sla';
+import { readDestinations } from '../road/axis';
 import { copyBinaryValues } from '../../platform/db/copy-binary';
 import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Column, type CsvOut, type TableSink } from './sinks';
 
@@ -35,7 +37,7 @@ export const DETAIL_COLUMNS: Column[] = [
   { name: 'Fecha del evento', ...DATE },
   { name: 'Fecha de ingreso', ...DATE },
   { name: 'Kilómetro', kind: 'decimal' },
-  { name: 'Orientación', width: 12 },
+  { name: 'Orientación', width: 30 },
   { name: 'Sector', width: 16 },
   { name: 'Comuna', width: 14 },
   { name: 'Descripción', width: 60 },
@@ -67,6 +69,16 @@ const reporterBlocked = sql`("reporter"."privacy_blocked_at" is not null)`;
  */
 export type DetailView = { maskRut: boolean };
 const WHOLE: DetailView = { maskRut: false };
+
+/**
+ * Each orientation as the screens show it, its destination beside the specification's label
+ * ("Norte a Sur (hacia Valparaíso)", decision 157): read once per file.
+ */
+export type OrientationNames = Record<string, string>;
+export async function orientationNames(db: Database): Promise<OrientationNames> {
+  const destinations = await readDestinations(db);
+  return Object.fromEntries(ORIENTATIONS.map((o) => [o, orientationLabel(o, destinations)]));
+}
 const assigneeName = sql`"assignee"."first_name" || ' ' || "assignee"."last_name"`;
 /** NULLS FIRST: the exact reverse of the index (created_at DESC NULLS LAST, id DESC NULLS LAST), read backwards. */
 const inCreationOrder = sql`order by ${ticket.createdAt} asc nulls first, ${ticket.id} asc nulls first`;
@@ -133,14 +145,14 @@ const jsonColumns = (now: Date) => sql`json_build_array(
 const santiagoDate = (ms: number | null) => (ms === null ? null : new Date(santiagoWallClockMs(ms)));
 const named = <T extends Record<string, string>>(labels: T, code: string) => labels[code as keyof T] ?? code;
 
-function typedCells(row: JsonRow, view: DetailView) {
+function typedCells(row: JsonRow, view: DetailView, orientations: OrientationNames) {
   const c = JSON.parse(row.cells) as JsonCells;
   // Name, RUT, e-mail, phone and address of a blocked person, for everyone.
   const person = (value: string | null) => (c[22] ? messages.privacyDataBlocked : value);
   const rut = c[14] === null ? null : view.maskRut ? maskRut(c[14]) : formatRut(c[14]);
   return [
     c[0], named(ticketTypeLabels, c[1]), c[2], named(statusLabels, c[3] as TicketStatus), c[4] ? 'Sí' : 'No', named(channelLabels, c[5]),
-    santiagoDate(c[6]), santiagoDate(c[7]), Number(c[8]), named(orientationLabels, c[9]), c[10], c[11],
+    santiagoDate(c[6]), santiagoDate(c[7]), Number(c[8]), named(orientations, c[9]), c[10], c[11],
     c[12], person(c[13]), person(rut), person(c[15]), person(c[16] === null ? null : formatPhone(c[16])),
     person(c[17]), c[18], santiagoDate(c[19]), santiagoDate(c[20]), c[21] === null ? null : named(closureReasonLabels, c[21]),
   ];
@@ -148,7 +160,8 @@ function typedCells(row: JsonRow, view: DetailView) {
 
 export async function detailWorkbook(db: Database, range: CreatedRange, sink: TableSink, now: Date, view: DetailView = WHOLE): Promise<void> {
   await sink.header(DETAIL_COLUMNS);
-  await inBatches<JsonRow>(db, jsonColumns(now), range, (rows) => sink.rows(rows.map((row) => typedCells(row, view))));
+  const orientations = await orientationNames(db);
+  await inBatches<JsonRow>(db, jsonColumns(now), range, (rows) => sink.rows(rows.map((row) => typedCells(row, view, orientations))));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,7 +205,7 @@ const maskedRutText = sql`case when ${ticket.rut} ~ '^[0-9]{1,9}-[0-9K]$'
 const personText = (value: SQL) => sql`case when ${reporterBlocked} then ${messages.privacyDataBlocked}::text else ${value} end`;
 
 /** The text cells of DETAIL_COLUMNS, in order. */
-function csvCells(dialect: CsvDialect, now: Date, view: DetailView): SQL[] {
+function csvCells(dialect: CsvDialect, now: Date, view: DetailView, orientations: OrientationNames): SQL[] {
   const kilometer = sql`trim_scale(${ticket.kilometer})::text`;
   return [
     sql`${ticket.folio}`,
@@ -204,7 +217,7 @@ function csvCells(dialect: CsvDialect, now: Date, view: DetailView): SQL[] {
     santiagoText(ticket.dateEvent),
     santiagoText(ticket.createdAt),
     CSV_FORMATS[dialect].decimal === ',' ? sql`replace(${kilometer}, '.', ',')` : kilometer,
-    label(ticket.orientation, orientationLabels),
+    label(ticket.orientation, orientations),
     safeText(ticket.sector),
     safeText(ticket.commune),
     safeText(ticket.description),
@@ -226,14 +239,14 @@ function csvCells(dialect: CsvDialect, now: Date, view: DetailView): SQL[] {
  * databases give the same bytes, and PostgreSQL's binary COPY carries each line as it is (its CSV
  * mode would end lines with a bare LF).
  */
-function csvLine(dialect: CsvDialect, now: Date, view: DetailView): SQL {
-  const quoted = csvCells(dialect, now, view).map((cell) => sql`coalesce('"' || replace(${cell}, '"', '""') || '"', '')`);
+function csvLine(dialect: CsvDialect, now: Date, view: DetailView, orientations: OrientationNames): SQL {
+  const quoted = csvCells(dialect, now, view, orientations).map((cell) => sql`coalesce('"' || replace(${cell}, '"', '""') || '"', '')`);
   return sql`${sql.join(quoted, sql` || ${CSV_FORMATS[dialect].separator} || `)} || ${'\r\n'} as "line"`;
 }
 
 /** The month's lines in order, as one query (what PostgreSQL copies). */
-export function detailCsvQuery(range: CreatedRange, dialect: CsvDialect, now: Date, view: DetailView = WHOLE): SQL {
-  return sql`select ${csvLine(dialect, now, view)} ${fromTickets} where ${inMonth(range)} ${inCreationOrder}`;
+export function detailCsvQuery(range: CreatedRange, dialect: CsvDialect, now: Date, view: DetailView, orientations: OrientationNames): SQL {
+  return sql`select ${csvLine(dialect, now, view, orientations)} ${fromTickets} where ${inMonth(range)} ${inCreationOrder}`;
 }
 
 /**
@@ -251,8 +264,9 @@ export async function detailCsv(
 ): Promise<void> {
   const { dialect } = out;
   await out.header(DETAIL_COLUMNS);
+  const orientations = await orientationNames(db);
   if (copyOut) {
-    const copied = await copyOut(detailCsvQuery(range, dialect, now, view), 'format binary');
+    const copied = await copyOut(detailCsvQuery(range, dialect, now, view, orientations), 'format binary');
     const lines = copyBinaryValues();
     // A reader that goes away destroys the lines, and so the copy; a failed copy fails the lines.
     pipeline(copied, lines, () => undefined);
@@ -264,7 +278,7 @@ export async function detailCsv(
     }
     return;
   }
-  await inBatches<{ line: string; id: number; createdKey: string }>(db, csvLine(dialect, now, view), range, (rows) =>
+  await inBatches<{ line: string; id: number; createdKey: string }>(db, csvLine(dialect, now, view, orientations), range, (rows) =>
     out.text(rows.map((row) => row.line).join('')),
   );
 }

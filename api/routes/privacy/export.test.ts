@@ -232,6 +232,31 @@ describe('GET /api/privacy/me/export', () => {
     expect(row.descripcion).toBe(`'=HYPERLINK("http://malo.example","clic") en la pista`);
   });
 
+  it('gives the driver the phone position they chose to send with an event, and each orientation with its destination', async () => {
+    const position = { lat: -33.412345, lon: -71.123456, accuracy: 12 };
+    const sent = await api.app.inject({ method: 'POST', url: '/api/ticket', headers: who.driver.headers, payload: validTicketBody({ position }) });
+    const unsent = await api.app.inject({
+      method: 'POST',
+      url: '/api/ticket',
+      headers: who.driver.headers,
+      payload: validTicketBody({ orientation: 'SOUTH_NORTH' }),
+    });
+    expect([sent.statusCode, unsent.statusCode]).toEqual([201, 201]);
+    const file = await exportOf(who.driver.token);
+    const json = (folio: string) => (file.json.eventos as Record<string, unknown>[]).find((r) => r.folio === folio)!;
+    const csv = (folio: string) => file.csv.eventos!.find((r) => r.folio === folio)!;
+    const withPosition = sent.json().payload.folio as string;
+    const without = unsent.json().payload.folio as string;
+    expect(json(withPosition)).toMatchObject({ latitud: position.lat, longitud: position.lon, precisionMetros: position.accuracy });
+    expect(json(withPosition).sentido).toBe('Norte a Sur (hacia Valparaíso)');
+    // The CSV in Excel's Chilean dialect: a decimal comma.
+    expect(csv(withPosition)).toMatchObject({ latitud: '-33,412345', longitud: '-71,123456', precisionMetros: '12' });
+    expect(json(without)).toMatchObject({ latitud: null, longitud: null, precisionMetros: null, sentido: 'Sur a Norte (hacia Santiago)' });
+    expect(csv(without)).toMatchObject({ latitud: '', longitud: '', precisionMetros: '' });
+    // Another person's file never holds it.
+    expect((await exportOf(who.operator.token)).text).not.toContain('-33.412345');
+  });
+
   it('lets one download of an account run at a time: a second gets 409 with a Spanish message', async () => {
     const release = await holdExportLease(api.database.db, who.inspector.id);
     expect(release).not.toBeNull();

@@ -32,11 +32,12 @@ describe('layoutRoad', () => {
 });
 
 describe('RoadView', () => {
-  it('renders one labelled link per ticket, late ones as diamonds', () => {
+  it('renders one labelled link per ticket, late ones as diamonds, each orientation with its destination', () => {
     const html = render(
       <RoadView
         tickets={[ticket(7, 23.5, 'NORTH_SOUTH', true), ticket(8, 80, 'SOUTH_NORTH')]}
         road={{ minKm: 0, maxKm: 116 }}
+        destinations={{ NORTH_SOUTH: 'hacia Valparaíso' }}
         ticketHref={(id) => `/operator/events/${id}`}
         labelledBy="t"
         describedBy="d"
@@ -44,8 +45,10 @@ describe('RoadView', () => {
     );
     expect(html.match(/<a /g)).toHaveLength(2);
     expect(html).toContain('href="/operator/events/7"');
-    expect(html).toContain('aria-label="R-2026-000007: Reclamo, km 23,5, Norte a Sur, atrasado"');
+    // The destination beside the label where the profile names one (decision 157).
+    expect(html).toContain('aria-label="R-2026-000007: Reclamo, km 23,5, Norte a Sur (hacia Valparaíso), atrasado"');
     expect(html).toContain('aria-label="R-2026-000008: Reclamo, km 80, Sur a Norte"');
+    expect(html).toContain('>hacia Valparaíso</text>');
     expect(html.match(/road-shape--late/g)).toHaveLength(1);
     expect(html).toContain('km 116');
   });

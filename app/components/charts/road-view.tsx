@@ -1,3 +1,4 @@
+import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import type { Statistics } from '@contract/statistics';
 import type { Orientation } from '@contract/ticket-codes';
 import { kilometerTicks, linearScale, round, stackRows } from './scale';
@@ -56,16 +57,19 @@ function Marker({ ticket, cx, cy }: { ticket: RoadTicket; cx: number; cy: number
  * The highway as a kilometre line with its two carriageways: Norte a Sur above, Sur a Norte
  * below, each active ticket at its kilometre (stacked away from the road when crowded),
  * coloured and lettered by type, late ones as diamonds. Every marker links to its ticket.
+ * Each lane names its destination inside the asphalt, where no marker goes (decision 157).
  */
 export function RoadView({
   tickets,
   road,
+  destinations,
   ticketHref,
   labelledBy,
   describedBy,
 }: {
   tickets: Statistics['roadTickets'];
   road: Statistics['road'];
+  destinations: Destinations | undefined;
   ticketHref: (id: number) => string;
   labelledBy: string;
   describedBy: string;
@@ -93,6 +97,16 @@ export function RoadView({
           <text className="road-lane-label" x={LEFT - 8} y={roadTop + (3 * ROAD) / 4} textAnchor="end" dominantBaseline="central">
             {t('orientations.SOUTH_NORTH')}
           </text>
+          {destinations?.NORTH_SOUTH ? (
+            <text className="road-lane-destination" x={LEFT + 8} y={roadTop + ROAD / 4} dominantBaseline="central">
+              {destinations.NORTH_SOUTH}
+            </text>
+          ) : null}
+          {destinations?.SOUTH_NORTH ? (
+            <text className="road-lane-destination" x={LEFT + 8} y={roadTop + (3 * ROAD) / 4} dominantBaseline="central">
+              {destinations.SOUTH_NORTH}
+            </text>
+          ) : null}
           <g className="chart-grid">
             {kilometerTicks(road.minKm, road.maxKm).map((post) => (
               <g key={post}>
@@ -109,7 +123,7 @@ export function RoadView({
             folio: p.ticket.folio,
             type: t(`types.${p.ticket.type}`),
             km: km(p.ticket.kilometer),
-            orientation: t(`orientations.${p.ticket.orientation}`),
+            orientation: orientationLabel(p.ticket.orientation, destinations),
             late: p.ticket.late ? t('road.markerLate') : '',
           });
           return (

@@ -56,6 +56,12 @@ describe('the history as sentences', () => {
     ]);
   });
 
+  it('names an orientation with its destination when the road profile gives one (decision 157)', () => {
+    const changes = { orientation: { from: 'NORTH_SOUTH', to: 'SOUTH_NORTH' } };
+    const { details } = historySentences({ action: 'UPDATED', changes }, t, { NORTH_SOUTH: 'hacia Valparaíso', SOUTH_NORTH: 'hacia Santiago' });
+    expect(details).toEqual(['Cambió la orientación de Norte a Sur (hacia Valparaíso) a Sur a Norte (hacia Santiago)']);
+  });
+
   it('has a Spanish headline for every kind of entry the API writes, and a fallback for unknown ones', () => {
     for (const action of HISTORY_ACTIONS) {
       const { headline } = say(action);

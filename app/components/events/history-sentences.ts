@@ -1,12 +1,15 @@
 import type { TicketHistoryEntry } from '@contract/ticket-dto';
 import type { TFunction } from 'i18next';
 import { formatDateTime } from '@contract/date-time';
+import { orientationLabel, type Destinations } from '@contract/road-lookup';
+import { ORIENTATIONS, type Orientation } from '@contract/ticket-codes';
 
 /**
  * An event's history entry as Spanish sentences: a headline saying what the person
  * did ("Asignó a Rodrigo Díaz", "Cerró el evento: Resuelto", "Adjuntó bache.png") and one
  * sentence per other change ("Cambió el kilómetro de 30,5 a 31"). Never a field's name or a
- * raw value: ids, JSON and internal fields are left out or named.
+ * raw value: ids, JSON and internal fields are left out or named. An orientation is named with
+ * its destination when the road profile gives one (decision 157).
  */
 export type HistorySentences = { headline: string; details: string[] };
 
@@ -45,11 +48,12 @@ function spanishList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
 }
 
-export function historySentences(entry: Pick<TicketHistoryEntry, 'action' | 'changes'>, t: EventsT): HistorySentences {
+export function historySentences(entry: Pick<TicketHistoryEntry, 'action' | 'changes'>, t: EventsT, destinations?: Destinations): HistorySentences {
   const changes = Object.fromEntries(Object.entries(entry.changes ?? {}).filter(([, change]) => isChange(change))) as Record<string, Change>;
 
   const value = (field: string, raw: unknown): string => {
     if (raw === null || raw === undefined || raw === '') return t('history.sentences.none');
+    if (field === 'orientation' && (ORIENTATIONS as readonly unknown[]).includes(raw)) return orientationLabel(raw as Orientation, destinations);
     const group = LABELLED[field];
     if (group && typeof raw === 'string') return t(`${group}.${raw}` as 'statuses.NEW', { defaultValue: t('history.sentences.other') });
     if (INSTANTS.has(field) && typeof raw === 'string') return formatDateTime(raw);

@@ -94,7 +94,7 @@ export function TicketFields({
   /** With JavaScript, on the driver's new-event form: "Usar mi ubicación" (decision 157). */
   whereAmI?: ReactNode;
   /** Where each orientation leads, shown beside its label (decision 157). */
-  destinations?: Destinations;
+  destinations: Destinations | undefined;
   /** Mark the required fields' labels (the new-event form). */
   markRequired?: boolean;
   /** Under the reporter's heading: the new-event form's privacy note (decision 146). */

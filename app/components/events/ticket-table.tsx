@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
+import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import type { TicketListItem } from '@contract/ticket-dto';
 import { DateTime } from '~/components/ui/date-time';
 import { StatusBadge } from './status-badge';
@@ -19,14 +20,15 @@ export function toTicketRow(ticket: TicketListItem): TicketRow {
 
 /**
  * A page of tickets as one plain table (docs/decisions/014): folio (a link to the detail),
- * date, classification, kilometre and orientation, sector, status (late said in words) and
- * assignee. `actions` adds a last column, e.g. the assignments screen's "Asignarme".
+ * date, classification, kilometre and orientation (with its destination, decision 157), sector,
+ * status (late said in words) and assignee. `actions` adds a last column, e.g. the assignments screen's "Asignarme".
  */
 export function TicketTable({
   tickets,
   caption,
   emptyText,
   detailBase,
+  destinations,
   actions,
 }: {
   tickets: readonly TicketRow[];
@@ -34,6 +36,8 @@ export function TicketTable({
   emptyText: string;
   /** The role's events path: rows link to `${detailBase}/${id}`. */
   detailBase: string;
+  /** Where each orientation leads (the road profile's), shown beside its label. */
+  destinations: Destinations | undefined;
   actions?: (ticket: TicketRow) => ReactNode;
 }) {
   const t = useT('events');
@@ -81,8 +85,8 @@ export function TicketTable({
                   <DateTime value={ticket.dateEvent} />
                 </td>
                 <td data-label={labels.classification}>{ticket.classificationName}</td>
-                <td className="nowrap" data-label={labels.location}>
-                  {formatKilometer(ticket.kilometer)} · {t(`orientations.${ticket.orientation}`)}
+                <td data-label={labels.location}>
+                  <span className="nowrap">{formatKilometer(ticket.kilometer)} ·</span> {orientationLabel(ticket.orientation, destinations)}
                 </td>
                 <td data-label={labels.sector}>{ticket.sector}</td>
                 <td data-label={labels.status}>

@@ -13,7 +13,7 @@ import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
 import { fetchList } from '../events/events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
-import { operatorsFor } from '~/server/api/reference-data.server';
+import { operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = url.searchParams.get('to') ?? '';
   const {
     auth: { user },
-    data: [queue, mine, operators, asked],
+    data: [queue, mine, operators, asked, road],
   } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
       fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }),
@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }),
       operatorsFor(api, user.role),
       assignId > 0 ? api.call('GET', `/api/ticket/${assignId}`, { schema: ticketSchema }) : Promise.resolve(null),
+      roadProfileFor(api),
     ]),
   );
   const operator = UUID.test(to) ? operators.find((o) => o.id === to) : undefined;
@@ -67,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     eventsPath: `${area}/events`,
     operators: operators.map(({ id, name }) => ({ id, name })),
     selfId: user.id,
+    // Shown beside each orientation's label (decision 157).
+    destinations: road.destinations,
     confirm,
     // One nonce per view; each row's form derives its own key from it (decision 137).
     submissionNonce: newSubmissionKey(),
@@ -113,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm, submissionNonce } = loaderData;
+  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm, submissionNonce, destinations } = loaderData;
   const number = useNumberFormat();
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
@@ -192,6 +195,7 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
         caption={captionOf(t('assignments.queue'), queue)}
         emptyText={t('assignments.queueEmpty')}
         detailBase={eventsPath}
+        destinations={destinations}
         actions={(ticket) => handOver(ticket, true)}
       />
       <PaginationLinks page={queue.page} pages={pagesOf(queue)} hrefFor={(p) => href(p, minePage)} label={t('assignments.queue')} />
@@ -204,6 +208,7 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
         caption={captionOf(t('assignments.mine'), mine)}
         emptyText={t('assignments.mineEmpty')}
         detailBase={eventsPath}
+        destinations={destinations}
         actions={(ticket) => handOver(ticket, false)}
       />
       <PaginationLinks page={mine.page} pages={pagesOf(mine)} hrefFor={(p) => href(queuePage, p)} label={t('assignments.mine')} />

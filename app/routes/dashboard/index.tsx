@@ -11,6 +11,7 @@ import { PeriodForm, usePeriodName } from './period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';
 import { dashboardStatisticsSchema } from './statistics.server';
 import { StatisticsView } from './statistics-view';
+import { roadProfileFor } from '~/server/api/reference-data.server';
 import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
@@ -34,10 +35,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { period, invalid } = periodFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
-    data: statistics,
-  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', dashboardStatisticsSchema, periodQuery(period)));
+    data: [statistics, road],
+  } = await readWithAuth(context, ({ api }) =>
+    Promise.all([api.get('/api/report/reportStatistic', dashboardStatisticsSchema, periodQuery(period)), roadProfileFor(api)]),
+  );
   return {
     statistics,
+    // Shown beside each orientation's label (decision 157).
+    destinations: road.destinations,
     name: user.name,
     area: AREA_BY_ROLE[user.role],
     isDriver: user.role === 'DRIVER',
@@ -51,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
-  const { statistics: s, name, area, isDriver, period, invalidPeriod, formPeriod, years } = loaderData;
+  const { statistics: s, destinations, name, area, isDriver, period, invalidPeriod, formPeriod, years } = loaderData;
   const root = useRouteLoaderData<RootLoaderData>('root');
 
   return (
@@ -76,7 +81,7 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
       {isDriver ? <OutboxList accountId={root?.user?.id ?? null} /> : null}
       <PeriodForm period={formPeriod} years={years} allHref={period ? `/${area}/dashboard` : undefined} />
 
-      <StatisticsView statistics={s} area={area} isDriver={isDriver} />
+      <StatisticsView statistics={s} destinations={destinations} area={area} isDriver={isDriver} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { Statistics } from '@contract/statistics';
+import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import { BarChart } from '~/components/charts/bar-chart';
 import { ChartFigure } from '~/components/charts/chart-figure';
 import { RoadView } from '~/components/charts/road-view';
@@ -26,11 +27,14 @@ export type ShownStatistics = Omit<Statistics, 'kilometerStrip' | 'bySector' | '
  */
 export function StatisticsView({
   statistics: s,
+  destinations,
   area,
   isDriver,
   byPlace = false,
 }: {
   statistics: ShownStatistics;
+  /** Where each orientation leads (the road profile's), shown beside its label (decision 157). */
+  destinations: Destinations | undefined;
   area: string;
   isDriver: boolean;
   byPlace?: boolean;
@@ -75,10 +79,10 @@ export function StatisticsView({
           ]
             .filter(Boolean)
             .join(' ')}
-          table={<RoadTable tickets={s.roadTickets} ticketHref={ticketHref} />}
+          table={<RoadTable tickets={s.roadTickets} destinations={destinations} ticketHref={ticketHref} />}
         >
           <RoadLegend />
-          <RoadView tickets={s.roadTickets} road={s.road} ticketHref={ticketHref} labelledBy="chart-road-title" describedBy="chart-road-desc" />
+          <RoadView tickets={s.roadTickets} road={s.road} destinations={destinations} ticketHref={ticketHref} labelledBy="chart-road-title" describedBy="chart-road-desc" />
         </ChartFigure>
 
         <ChartFigure
@@ -243,7 +247,15 @@ function RoadLegend() {
   );
 }
 
-function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']; ticketHref: (id: number) => string }) {
+function RoadTable({
+  tickets,
+  destinations,
+  ticketHref,
+}: {
+  tickets: Statistics['roadTickets'];
+  destinations: Destinations | undefined;
+  ticketHref: (id: number) => string;
+}) {
   const t = useT('dashboard');
   const km = useNumberFormat(1);
   return (
@@ -273,7 +285,7 @@ function RoadTable({ tickets, ticketHref }: { tickets: Statistics['roadTickets']
               </td>
               <td>{t(`types.${ticket.type}`)}</td>
               <td>{km(ticket.kilometer)}</td>
-              <td>{t(`orientations.${ticket.orientation}`)}</td>
+              <td>{orientationLabel(ticket.orientation, destinations)}</td>
               <td>{ticket.late ? t('road.late') : t('road.onTime')}</td>
             </tr>
           ))

@@ -38,7 +38,7 @@ import { FilesMissingNotice, filesMissingIn } from '~/components/events/files-mi
 import { ticketIdOf } from './events.server';
 import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
-import { orientationLabel, roadPlaces } from '@contract/road-lookup';
+import { orientationLabel, roadPlaces, type Destinations } from '@contract/road-lookup';
 import { PhonePosition } from '~/components/events/phone-position';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
@@ -227,6 +227,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               operators={operators}
               classifications={classifications}
               places={places}
+              destinations={destinations}
               lastResult={actionData?.form === 'update' ? actionData.result : undefined}
               submissionKey={keyOf('update')}
             />
@@ -256,7 +257,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           ) : null}
           <section className="panel" aria-labelledby="history-title">
             <h2 id="history-title">{t('history.title')}</h2>
-            <TicketHistory entries={history} />
+            <TicketHistory entries={history} destinations={destinations} />
           </section>
         </div>
       </div>
@@ -404,6 +405,7 @@ function EditTicketForm({
   operators,
   classifications,
   places,
+  destinations,
   lastResult,
   submissionKey,
 }: {
@@ -411,6 +413,7 @@ function EditTicketForm({
   operators: { id: string; name: string }[];
   classifications: Classification[];
   places: { sectors: string[]; communes: string[] };
+  destinations: Destinations | undefined;
   lastResult?: SubmissionResult<string[]>;
   submissionKey: string;
 }) {
@@ -455,7 +458,7 @@ function EditTicketForm({
             ))}
           </EventSelect>
         </div>
-        <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} places={places} />
+        <TicketFields fields={fields as unknown as TicketFieldMetas} classifications={classifications} kmRange={null} places={places} destinations={destinations} />
         <div className="form-actions">
           <SubmitButton variant="contained" pendingLabel={t('form.saving')}>
             {t('form.save')}

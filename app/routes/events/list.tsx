@@ -16,7 +16,7 @@ import { screenTitle } from '~/utils/meta';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
-import { roadPlaces } from '@contract/road-lookup';
+import { orientationLabel, roadPlaces } from '@contract/road-lookup';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
@@ -58,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     operators: operators.map(({ id, name }) => ({ id, name })),
     // Tickets take their place from the road profile (decision 122): its places are the choices.
     places: roadPlaces(road),
+    // Shown beside each orientation's label (decision 157).
+    destinations: road.destinations,
     canCreate: canCreateTicket(user.role),
     staffView,
     pathname: url.pathname,
@@ -75,7 +77,7 @@ function listHref(pathname: string, filters: Record<string, string>, page = 0): 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
   const navigation = useNavigation();
-  const { list, filters, classifications, operators, places, canCreate, staffView, pathname } = loaderData;
+  const { list, filters, classifications, operators, places, destinations, canCreate, staffView, pathname } = loaderData;
   const tab = (filters.tab ?? 'all') as TicketTab;
   const pages = Math.max(1, Math.ceil(list.total / list.size));
   const from = list.total === 0 ? 0 : list.page * list.size + 1;
@@ -172,7 +174,7 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
             <FilterSelect name="orientation" label={t('filters.orientation')} defaultValue={filters.orientation} allLabel={t('filters.all')}>
               {ORIENTATIONS.map((o) => (
                 <option key={o} value={o}>
-                  {t(`orientations.${o}`)}
+                  {orientationLabel(o, destinations)}
                 </option>
               ))}
             </FilterSelect>
@@ -207,6 +209,7 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
           caption={caption}
           emptyText={t(filtered ? 'table.noMatches' : 'table.empty')}
           detailBase={pathname}
+          destinations={destinations}
         />
       </div>
 

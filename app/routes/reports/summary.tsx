@@ -11,6 +11,7 @@ import { PeriodForm, usePeriodName } from '../dashboard/period-form';
 import { currentPeriod, periodFrom, periodQuery, periodYears } from '../dashboard/period.server';
 import { summaryStatisticsSchema } from '../dashboard/statistics.server';
 import { StatisticsView } from '../dashboard/statistics-view';
+import { roadProfileFor } from '~/server/api/reference-data.server';
 import { useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
@@ -34,15 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const period = asked ?? currentPeriod();
   const {
     auth: { user },
-    data: statistics,
-  } = await readWithAuth(context, ({ api }) => api.get('/api/report/reportStatistic', summaryStatisticsSchema, periodQuery(period)));
-  return { statistics, area: AREA_BY_ROLE[user.role], period, invalidPeriod: invalid, years: periodYears() };
+    data: [statistics, road],
+  } = await readWithAuth(context, ({ api }) =>
+    Promise.all([api.get('/api/report/reportStatistic', summaryStatisticsSchema, periodQuery(period)), roadProfileFor(api)]),
+  );
+  return { statistics, destinations: road.destinations, area: AREA_BY_ROLE[user.role], period, invalidPeriod: invalid, years: periodYears() };
 }
 
 export default function MonthlySummaryScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
-  const { statistics, area, period, invalidPeriod, years } = loaderData;
+  const { statistics, destinations, area, period, invalidPeriod, years } = loaderData;
   const download = `/${area}/reports/download?report=2&month=${period.month}&year=${period.year}&format=xlsx`;
   return (
     <section className="screen dashboard monthly-summary">
@@ -62,7 +65,7 @@ export default function MonthlySummaryScreen({ loaderData }: Route.ComponentProp
       <p className="screen-note summary-print-hint">
         {t('summary.print')} <a href={download}>{t('summary.download')}</a>
       </p>
-      <StatisticsView statistics={statistics} area={area} isDriver={false} byPlace />
+      <StatisticsView statistics={statistics} destinations={destinations} area={area} isDriver={false} byPlace />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { formatKilometer } from '@contract/kilometer';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { roadProfileFor } from '~/server/api/reference-data.server';
 import { forget } from '~/server/api/api-cache.server';
+import { OutlinedField } from '~/components/forms/outlined-field';
 import { useT } from '~/hooks/use-t';
 import { pageTitle } from '~/utils/meta';
 import { reports } from '~/locales/es/reports';
@@ -119,14 +120,11 @@ export default function RoadAxisScreen({ loaderData, actionData }: Route.Compone
         </Alert>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="form-stack">
-        <label className="field-label">
-          {t('road.axisFile')}
+        <label className="form-stack" style={{ gap: 4 }}>
+          <span>{t('road.axisFile')}</span>
           <input type="file" name="file" accept=".geojson,.json,application/geo+json,application/json" />
         </label>
-        <label className="field-label">
-          {t('road.axisText')}
-          <textarea name="geojson" rows={8} spellCheck={false} className="axis-text" />
-        </label>
+        <OutlinedField name="geojson" label={t('road.axisText')} multiline minRows={8} fullWidth inputProps={{ spellCheck: false }} />
         <div className="form-actions">
           <Button type="submit" name="intent" value="axis" variant="contained">
             {t('road.axisSubmit')}
@@ -147,10 +145,7 @@ export default function RoadAxisScreen({ loaderData, actionData }: Route.Compone
       ) : null}
       <Form method="post" className="form-stack">
         {ORIENTATIONS.map((o) => (
-          <label key={o} className="field-label">
-            {orientationLabel(o)}
-            <input type="text" name={o} defaultValue={road.destinations?.[o] ?? ''} maxLength={DESTINATION_MAX} />
-          </label>
+          <OutlinedField key={o} name={o} label={orientationLabel(o)} defaultValue={road.destinations?.[o] ?? ''} inputProps={{ maxLength: DESTINATION_MAX }} />
         ))}
         <div className="form-actions">
           <Button type="submit" name="intent" value="destinations" variant="contained">
