@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { attachment, upload } from '../../platform/db/schema';
+import { upload } from '../../platform/db/schema';
 
 /**
  * The server-side record of resumable uploads (contract/uploads.ts, docs/decisions/153-resumable-uploads.md):
