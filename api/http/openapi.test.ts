@@ -142,6 +142,18 @@ describe('real answers of every endpoint match their documented schemas', () => 
     { method: 'GET', path: '/api/user/me', request: () => ({ url: '/api/user/me', headers: who.driver.headers }) },
     { method: 'GET', path: '/api/user/list', request: () => ({ url: '/api/user/list?page=0&size=5', headers: who.admin.headers }) },
     { method: 'GET', path: '/api/road/profile', request: () => ({ url: '/api/road/profile', headers: who.driver.headers }) },
+    { method: 'GET', path: '/api/road/axis', request: () => ({ url: '/api/road/axis', headers: who.driver.headers }) },
+    // A broken axis (decision 156): refused with its faults, the demo axis kept for the other calls.
+    { method: 'PUT', path: '/api/road/axis', expect: 400, request: () => ({ url: '/api/road/axis', payload: { type: 'FeatureCollection', features: [] }, headers: who.admin.headers }) },
+    {
+      method: 'PUT',
+      path: '/api/road/destinations',
+      // The destinations they already have, sent back (decision 157).
+      request: async () => {
+        const road = (await api.app.inject({ method: 'GET', url: '/api/road/profile', headers: who.admin.headers })).json().payload;
+        return { url: '/api/road/destinations', payload: road.destinations, headers: who.admin.headers };
+      },
+    },
     { method: 'GET', path: '/api/ticket/category', request: () => ({ url: '/api/ticket/category', headers: who.driver.headers }) },
     { method: 'GET', path: '/api/profile/operator', request: () => ({ url: '/api/profile/operator', headers: who.supervisor.headers }) },
     // Requests under Ley 21.719 (decision 150): filed by the driver, listed, read and answered by the admin.
