@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,12 +75,14 @@ const metrics = () => fetch(`${api.url}/metrics`, { headers: { authorization: `B
 
 describe('the data folder’s disk full (embedded database and local attachments)', () => {
   it('uploads answer 507 in Spanish once it is full, every acknowledged file stays whole, the storage probe fails, disk_free_bytes shows it, a database write gets 507 not 500, and all works again once space is freed', async () => {
-    // What an operator may delete later: an old file of 2.75 MB in the data folder (through the
-    // process's own mount, /proc/<pid>/root). Sized so the upload that meets the full disk fails in
-    // its file write: with less room left the database's own write before it (the write quota) is
-    // the one refused, which is the case the last step of this test covers.
+    // What an operator may delete later: an old file in the data folder (through the process's own
+    // mount, /proc/<pid>/root), sized from the room the database left, so 3.95 MB stay free: three
+    // files of 1 MB fit and the fourth meets the full disk in its file write, as this test means.
+    // With less room left the database's own write is the one refused (the last step covers that),
+    // and the embedded database then stalls for about a minute (measured; noted for issue 38).
     const inMount = (name: string) => `/proc/${api.child.pid}/root${dataDir}/${name}`;
-    await writeFile(inMount('old-backup'), Buffer.alloc(2.75 * 1024 * 1024));
+    const disk = await statfs(inMount('.'));
+    await writeFile(inMount('old-backup'), Buffer.alloc(Math.max(0, disk.bavail * disk.bsize - Math.round(3.95 * 1024 * 1024))));
     const ticket = await createTicket(api.url, token);
     const acknowledged: string[] = [];
     let refused: Response | undefined;
