@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import Button from '@mui/material/Button';
+import { Button } from '~/components/ui/button';
 import { Checkbox } from '~/components/forms/checkbox';
 import { formatKilometer } from '@contract/kilometer';
 import { locateKilometer, type RoadProfile, type RoadSegment } from '@contract/road-lookup';
