@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
-import type { S3Settings } from '../../platform/storage/s3-storage';
+import { s3Client, type S3Settings } from '../../platform/storage/s3-storage';
 
 const INFO = 'info';
 const PIECE = /^p-(\d{12})$/;
@@ -33,16 +33,7 @@ export class S3PiecesStore extends DataStore {
     super();
     this.extensions = ['creation', 'termination', 'expiration'];
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      endpoint: settings.endpoint,
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 2,
-      requestHandler: { connectionTimeout: 3_000, socketTimeout: 30_000 },
-    });
+    this.client = s3Client(settings);
   }
 
   private key(id: string, name: string) {

@@ -40,12 +40,9 @@ const MISSING = new Set(['NoSuchKey', 'NotFound']);
 /** The server does not offer that call (S3-compatible servers implement subsets). */
 const UNSUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
 
-/**
- * Attachments in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), with the same contract as
- * the local folder: random keys made here, streamed both ways, typed errors.
- */
-export function s3FileStorage(settings: S3Settings, options: { listPageSize?: number } = {}): FileStorage {
-  const client = new S3Client({
+/** The S3 client every store of this deployment uses: the attachments' and the unfinished uploads' (domain/uploads/s3-pieces.ts). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -58,6 +55,14 @@ export function s3FileStorage(settings: S3Settings, options: { listPageSize?: nu
     maxAttempts: 2,
     requestHandler: { connectionTimeout: 3_000, socketTimeout: 30_000 },
   });
+}
+
+/**
+ * Attachments in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…), with the same contract as
+ * the local folder: random keys made here, streamed both ways, typed errors.
+ */
+export function s3FileStorage(settings: S3Settings, options: { listPageSize?: number } = {}): FileStorage {
+  const client = s3Client(settings);
   const Bucket = settings.bucket;
   const objectOf = (key: string) => {
     if (!STORAGE_KEY.test(key)) throw new StoredFileMissing(key);

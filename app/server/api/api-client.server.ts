@@ -206,6 +206,13 @@ function endingWith(response: Response, signal: AbortSignal): Response {
   return new Response(relayed, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** A draining API's 503 (decision 143): its body let go, and the call is sent to another API. */
+async function sentElsewhereIfDraining(answer: Response): Promise<boolean> {
+  if (answer.status !== 503 || !answer.headers.has(API_DRAINING_HEADER)) return false;
+  await answer.body?.cancel().catch(() => undefined);
+  return true;
+}
+
 function throwErrorPage(body: ErrorPageData, status: number): never {
   throw data(body, { status });
 }
@@ -370,11 +377,7 @@ export class ApiClient {
             dispatcher: upstream.agent,
             ...(upload ? { duplex: 'half' } : {}),
           } as RequestInit),
-        async (answer) => {
-          if (answer.status !== 503 || !answer.headers.has(API_DRAINING_HEADER)) return false;
-          await answer.body?.cancel().catch(() => undefined);
-          return true;
-        },
+        sentElsewhereIfDraining,
       );
       done(response.status);
       return clientSignal ? endingWith(response, clientSignal) : response;
@@ -573,11 +576,7 @@ export class ApiClient {
             // Node's fetch needs this to send a stream as the body.
             ...(streamed ? { duplex: 'half' } : {}),
           } as RequestInit),
-        async (answer) => {
-          if (answer.status !== 503 || !answer.headers.has(API_DRAINING_HEADER)) return false;
-          await answer.body?.cancel().catch(() => undefined);
-          return true;
-        },
+        sentElsewhereIfDraining,
       );
       done(response.status);
     } catch (error) {
