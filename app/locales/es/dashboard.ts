@@ -54,8 +54,10 @@ export const dashboard = {
     column: 'Canal',
   },
   trend: {
-    title: 'Últimos 30 días',
-    description: 'Eventos ingresados (barras) y cerrados (línea) por día, del {{from}} al {{to}}.',
+    // Named for what it draws: the period's days, or the last days when the page shows the whole history.
+    titleDays: 'Eventos ingresados y cerrados por día, últimos {{count}} días',
+    titleMonth: 'Eventos ingresados y cerrados por día, {{period}}',
+    description: 'Cantidad de eventos ingresados (barras) y cerrados (línea) cada día, del {{from}} al {{to}}.',
     day: 'Día',
     created: 'Ingresados',
     closed: 'Cerrados',
@@ -101,13 +103,17 @@ export const dashboard = {
     all: 'Ver todo el historial',
     allShown: 'Período: todo el historial.',
     shown: 'Período: {{period}}.',
-    invalid: 'El período elegido no es válido: se muestra todo el historial.',
+    invalid: 'El período elegido no es válido: escriba un mes y un año, como 2026-10.',
+    future: 'Ese mes todavía no llega: elija {{latest}} o un mes anterior.',
+    hint: 'Hasta {{latest}}.',
   },
   summary: {
     title: 'Resumen mensual para la Inspección Fiscal',
     period: '{{month}} de {{year}}',
     print: 'Para guardarlo como PDF, use «Imprimir» en el navegador y elija «Guardar como PDF»: la página se ajusta a hojas A4.',
     download: 'Descargar este resumen en Excel',
+    // The printed page's footer: the browser counts the pages (app/routes/reports/print-page-margins.tsx).
+    pageOf: 'Página {{page}} de {{pages}}',
   },
   months: reports.months,
   yes: 'Sí',

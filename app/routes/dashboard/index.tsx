@@ -1,5 +1,4 @@
 import type { Route } from './+types/index';
-import { Alert } from '~/components/ui/alert';
 import { readWithAuth } from '~/server/auth/auth.server';
 import { AREA_BY_ROLE } from '~/navigation/screens';
 import chartStylesHref from '~/styles/charts.css?url';
@@ -8,7 +7,7 @@ import reportStylesHref from '~/styles/reports.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from './period-form';
-import { currentPeriod, periodFrom, periodQuery, periodYears } from './period.server';
+import { periodFrom, periodLimits, periodQuery, periodValue } from './period.server';
 import { dashboardStatisticsSchema } from './statistics.server';
 import { StatisticsView } from './statistics-view';
 import { roadProfileFor } from '~/server/api/reference-data.server';
@@ -32,7 +31,7 @@ export const links: Route.LinksFunction = () => [
  * tickets; the whole history, or one month chosen with `?month=&year=`.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { period, invalid } = periodFrom(new URL(request.url).searchParams);
+  const { period, error, asked } = periodFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
     data: [statistics, road],
@@ -47,16 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     area: AREA_BY_ROLE[user.role],
     isDriver: user.role === 'DRIVER',
     period,
-    invalidPeriod: invalid,
-    formPeriod: period ?? currentPeriod(),
-    years: periodYears(),
+    // The field starts on what the page shows: its month, or empty for the whole history (decision 176).
+    periodField: { value: error ? asked : period ? periodValue(period) : '', error, ...periodLimits() },
   };
 }
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
-  const { statistics: s, destinations, name, area, isDriver, period, invalidPeriod, formPeriod, years } = loaderData;
+  const { statistics: s, destinations, name, area, isDriver, period, periodField } = loaderData;
   const root = useRouteLoaderData<RootLoaderData>('root');
 
   return (
@@ -72,16 +70,11 @@ export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      {invalidPeriod ? (
-        <Alert severity="error" role="alert" className="period-alert">
-          {t('period.invalid')}
-        </Alert>
-      ) : null}
       {/* The reports written offline on this device, while any are kept (decision 139). */}
       {isDriver ? <OutboxList accountId={root?.user?.id ?? null} /> : null}
-      <PeriodForm period={formPeriod} years={years} allHref={period ? `/${area}/dashboard` : undefined} />
+      <PeriodForm field={periodField} allHref={period || periodField.error ? `/${area}/dashboard` : undefined} />
 
-      <StatisticsView statistics={s} destinations={destinations} area={area} isDriver={isDriver} />
+      <StatisticsView statistics={s} destinations={destinations} area={area} isDriver={isDriver} period={period} />
     </section>
   );
 }

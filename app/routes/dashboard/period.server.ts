@@ -4,30 +4,47 @@ import { santiagoYearMonth } from '@contract/date-time';
 /** A calendar month in Santiago, as the statistics call and the monthly reports take it. */
 export type Period = { month: number; year: number };
 
-/** Years a period form offers: this one and the nine before it (as the reports form). */
-const YEARS_BACK = 10;
+/** Why an address's period was refused: not a month at all, or a month that has not begun (decision 176). */
+export type PeriodError = 'invalid' | 'future';
 
-export function periodYears(now = santiagoYearMonth()): number[] {
-  const year = now?.year ?? FIRST_REPORT_YEAR;
-  return Array.from({ length: YEARS_BACK }, (_, i) => year - i).filter((y) => y >= FIRST_REPORT_YEAR);
+export function currentPeriod(now = new Date()): Period {
+  return santiagoYearMonth(now) ?? { year: FIRST_REPORT_YEAR, month: 1 };
 }
 
-export function currentPeriod(): Period {
-  return santiagoYearMonth() ?? { year: FIRST_REPORT_YEAR, month: 1 };
+/** A period as the month field writes it: "2026-10". */
+export function periodValue(period: Period): string {
+  return `${period.year}-${String(period.month).padStart(2, '0')}`;
+}
+
+/** The month field's limits: January of the first report year to this month in Santiago (its `max`). */
+export function periodLimits(now = new Date()): { min: string; max: string } {
+  return { min: periodValue({ year: FIRST_REPORT_YEAR, month: 1 }), max: periodValue(currentPeriod(now)) };
 }
 
 /**
- * The period an address asks for with `month` and `year`: none when it names neither, `invalid`
- * when it names only one or a value out of range (the API's own limits, contract/report-query.ts).
+ * The period an address asks for: `period=2026-10` (the month field), or `month` and `year` as
+ * older links and the report files name it. None when it names nothing (an empty field is the
+ * whole history); an error when it is not a month of the API's range (contract/report-query.ts)
+ * or is a month that has not begun in Santiago. `asked` is what was written, for the field to
+ * keep while its message asks for another.
  */
-export function periodFrom(params: URLSearchParams): { period: Period | null; invalid: boolean } {
+export function periodFrom(
+  params: URLSearchParams,
+  now = new Date(),
+): { period: Period | null; error: PeriodError | null; asked: string } {
+  const field = params.get('period');
   const month = params.get('month');
   const year = params.get('year');
-  if (!month && !year) return { period: null, invalid: false };
-  const m = Number(month);
-  const y = Number(year);
-  const valid = /^\d{1,2}$/.test(month ?? '') && /^\d{4}$/.test(year ?? '') && m >= 1 && m <= 12 && y >= FIRST_REPORT_YEAR && y <= 2100;
-  return valid ? { period: { month: m, year: y }, invalid: false } : { period: null, invalid: true };
+  const asked = field ?? (month || year ? `${year ?? ''}-${(month ?? '').padStart(2, '0')}` : '');
+  if (!asked.trim() && field !== null) return { period: null, error: null, asked: '' };
+  if (field === null && !month && !year) return { period: null, error: null, asked: '' };
+  const match = field !== null ? /^(\d{4})-(\d{2})$/.exec(field.trim()) : /^\d{1,2}$/.test(month ?? '') && /^\d{4}$/.test(year ?? '') ? [asked, year, month] : null;
+  const y = Number(match?.[1]);
+  const m = Number(match?.[2]);
+  if (!match || m < 1 || m > 12 || y < FIRST_REPORT_YEAR || y > 2100) return { period: null, error: 'invalid', asked };
+  const period = { year: y, month: m };
+  if (periodValue(period) > periodLimits(now).max) return { period: null, error: 'future', asked };
+  return { period, error: null, asked };
 }
 
 /** The statistics call's query for a period (none: the whole history). */

@@ -7,6 +7,8 @@ import { SlaChart } from '~/components/charts/sla-chart';
 import { TrendChart } from '~/components/charts/trend-chart';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { CounterCards, DataTable } from './dashboard-parts';
+import { usePeriodName } from './period-form';
+import type { Period } from './period.server';
 import { dashboard } from '~/locales/es/dashboard';
 import { registerNamespace } from '~/i18n/config';
 
@@ -30,9 +32,12 @@ export function StatisticsView({
   destinations,
   area,
   isDriver,
+  period,
   byPlace = false,
 }: {
   statistics: ShownStatistics;
+  /** The month shown (none: the whole history), which the trend chart's days are (decision 176). */
+  period: Period | null;
   /** Where each orientation leads (the road profile's), shown beside its label (decision 157). */
   destinations: Destinations | undefined;
   area: string;
@@ -42,7 +47,9 @@ export function StatisticsView({
   const t = useT('dashboard');
   const oneDecimal = useNumberFormat(1);
   const number = useNumberFormat();
+  const periodName = usePeriodName();
   const ticketHref = (id: number) => `/${area}/events/${id}`;
+  const trendTitle = period ? t('trend.titleMonth', { period: periodName(period) }) : t('trend.titleDays', { count: s.trend.length });
   const hours = (value: number | null) =>
     value === null ? t('averages.none') : t('averages.hours', { value: oneDecimal(value) });
 
@@ -114,11 +121,11 @@ export function StatisticsView({
         <ChartFigure
           id="chart-trend"
           className="chart--wide"
-          title={t('trend.title')}
+          title={trendTitle}
           description={t('trend.description', { from: calendarDay(s.trend[0]?.day), to: calendarDay(s.trend.at(-1)?.day) })}
           table={
             <DataTable
-              caption={t('trend.title')}
+              caption={trendTitle}
               head={[t('trend.day'), t('trend.created'), t('trend.closed')]}
               rows={s.trend.map((d) => [calendarDay(d.day), number(d.created), number(d.closed)])}
             />

@@ -1,6 +1,5 @@
 import type { Route } from './+types/summary';
 import { readWithAuth } from '~/server/auth/auth.server';
-import { Alert } from '~/components/ui/alert';
 import { AREA_BY_ROLE } from '~/navigation/screens';
 import chartStylesHref from '~/styles/charts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
@@ -8,7 +7,8 @@ import reportStylesHref from '~/styles/reports.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from '../dashboard/period-form';
-import { currentPeriod, periodFrom, periodQuery, periodYears } from '../dashboard/period.server';
+import { currentPeriod, periodFrom, periodLimits, periodQuery, periodValue } from '../dashboard/period.server';
+import { PrintPageMargins } from './print-page-margins';
 import { summaryStatisticsSchema } from '../dashboard/statistics.server';
 import { StatisticsView } from '../dashboard/statistics-view';
 import { roadProfileFor } from '~/server/api/reference-data.server';
@@ -31,21 +31,28 @@ export const links: Route.LinksFunction = () => [
  * (app/routes.ts), whose guard admits only that area's role.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { period: asked, invalid } = periodFrom(new URL(request.url).searchParams);
-  const period = asked ?? currentPeriod();
+  const { period: chosen, error, asked } = periodFrom(new URL(request.url).searchParams);
+  const period = chosen ?? currentPeriod();
   const {
     auth: { user },
     data: [statistics, road],
   } = await readWithAuth(context, ({ api }) =>
     Promise.all([api.get('/api/report/reportStatistic', summaryStatisticsSchema, periodQuery(period)), roadProfileFor(api)]),
   );
-  return { statistics, destinations: road.destinations, area: AREA_BY_ROLE[user.role], period, invalidPeriod: invalid, years: periodYears() };
+  return {
+    statistics,
+    destinations: road.destinations,
+    area: AREA_BY_ROLE[user.role],
+    period,
+    // The field starts on the month shown; a refused one stays in it with its reason (decision 176).
+    periodField: { value: error ? asked : periodValue(period), error, ...periodLimits() },
+  };
 }
 
 export default function MonthlySummaryScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
-  const { statistics, destinations, area, period, invalidPeriod, years } = loaderData;
+  const { statistics, destinations, area, period, periodField } = loaderData;
   const download = `/${area}/reports/download?report=2&month=${period.month}&year=${period.year}&format=xlsx`;
   return (
     <section className="screen dashboard monthly-summary">
@@ -56,16 +63,12 @@ export default function MonthlySummaryScreen({ loaderData }: Route.ComponentProp
         </p>
         <p className="screen-note">{t('updated', { date: formatDateTime(statistics.generatedAt) })}</p>
       </div>
-      {invalidPeriod ? (
-        <Alert severity="error" role="alert" className="period-alert">
-          {t('period.invalid')}
-        </Alert>
-      ) : null}
-      <PeriodForm period={period} years={years} />
+      <PrintPageMargins title={t('summary.title')} period={periodName(period)} />
+      <PeriodForm field={periodField} />
       <p className="screen-note summary-print-hint">
         {t('summary.print')} <a href={download}>{t('summary.download')}</a>
       </p>
-      <StatisticsView statistics={statistics} destinations={destinations} area={area} isDriver={false} byPlace />
+      <StatisticsView statistics={statistics} destinations={destinations} area={area} isDriver={false} period={period} byPlace />
     </section>
   );
 }
