@@ -1,5 +1,5 @@
 import type { ChartTone } from './chart-figure';
-import { clip } from './chart-figure';
+import { ChartLabel } from './chart-figure';
 import { countAxis, linearScale, round } from './scale';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
@@ -52,9 +52,7 @@ export function BarChart({ bars, labelledBy, describedBy }: { bars: Bar[]; label
         return (
           <g key={bar.key}>
             <title>{`${bar.label}: ${number(bar.value)}`}</title>
-            <text className="chart-label" x={LABEL_WIDTH - 8} y={y + BAR / 2} dominantBaseline="central" textAnchor="end">
-              {clip(bar.label, 24)}
-            </text>
+            <ChartLabel x={LABEL_WIDTH - 8} y={y + BAR / 2} label={bar.label} />
             <rect className={`chart-fill--${bar.tone}`} x={LABEL_WIDTH} y={y} width={round(Math.max(end - LABEL_WIDTH, bar.value > 0 ? 2 : 0))} height={BAR} rx={3} />
             <text className="chart-value" x={round(end) + 6} y={y + BAR / 2} dominantBaseline="central">
               {number(bar.value)}

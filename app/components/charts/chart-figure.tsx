@@ -46,6 +46,49 @@ export function ChartFigure({
   );
 }
 
+/**
+ * A label drawn inside an SVG in at most `lines` lines of `max` characters, broken between words
+ * (a word longer than a line is cut); what does not fit ends in "…" (the full text stays in its
+ * <title> and the table).
+ */
+export function wrapLabel(label: string, max: number, lines = 2): string[] {
+  const words = label.split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let line = '';
+  for (const [index, word] of words.entries()) {
+    const longer = line ? `${line} ${word}` : word;
+    if (longer.length <= max) {
+      line = longer;
+      continue;
+    }
+    if (line) out.push(clip(line, max));
+    line = word;
+    if (out.length === lines - 1) {
+      out.push(clip(words.slice(index).join(' '), max));
+      return out;
+    }
+  }
+  if (line) out.push(clip(line, max));
+  return out;
+}
+
+/** Between the two lines of a wrapped label, in the viewBox's units (rows are 30 high). */
+const LINE_GAP = 13;
+
+/** A bar's name at the left of its row, ending at `x` and centred on `y`, on two lines when long (decision 177). */
+export function ChartLabel({ x, y, label }: { x: number; y: number; label: string }) {
+  const lines = wrapLabel(label, 22);
+  return (
+    <text className="chart-label" x={x} y={y} dominantBaseline="central" textAnchor="end">
+      {lines.map((line, i) => (
+        <tspan key={i} x={x} dy={i === 0 ? (-(lines.length - 1) * LINE_GAP) / 2 : LINE_GAP}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
 /** Shortens a label drawn inside an SVG (the full text stays in its <title> and the table). */
 export function clip(label: string, max: number): string {
   return label.length > max ? `${label.slice(0, max - 1).trimEnd()}…` : label;

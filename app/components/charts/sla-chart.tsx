@@ -1,5 +1,5 @@
 import type { Statistics } from '@contract/statistics';
-import { clip } from './chart-figure';
+import { ChartLabel } from './chart-figure';
 import { linearScale, round } from './scale';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
@@ -39,9 +39,7 @@ export function SlaChart({ rows, labelledBy, describedBy }: { rows: Statistics['
         return (
           <g key={row.classificationId}>
             <title>{`${row.name}: ${text}`}</title>
-            <text className="chart-label" x={LABEL_WIDTH - 8} y={y + BAR / 2} dominantBaseline="central" textAnchor="end">
-              {clip(row.name, 24)}
-            </text>
+            <ChartLabel x={LABEL_WIDTH - 8} y={y + BAR / 2} label={row.name} />
             {/* The track shows where 100 % would end, so short bars still read as a share. */}
             <rect className="chart-track" x={LABEL_WIDTH} y={y} width={round(x(100) - LABEL_WIDTH)} height={BAR} rx={3} />
             {rate !== null ? (
