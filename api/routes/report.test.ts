@@ -189,8 +189,8 @@ describe('GET /api/report/{id}', () => {
     expect(cell('Nombre')).toBe(`'${nasty.fullName}`);
     expect(cell('Dirección')).toBe(`'${nasty.realAddress}`);
     expect(cell('RUT')).toBe('12.345.678-5');
-    // Without its "+56" (every stored phone is Chilean), so Excel shows it as text, no apostrophe.
-    expect(cell('Teléfono')).toBe('9 1234 5678');
+    // As the screens show it, without an apostrophe: its "+" comes from the stored digits, never from a person (decision 177).
+    expect(cell('Teléfono')).toBe('+56 9 1234 5678');
     expect(records.length - 1).toBe((await foliosCreatedIn(thisMonth.year, thisMonth.month)).length);
 
     // Read as Excel in Chile reads it: ";" splits cells outside quotes; the description stays one
@@ -199,7 +199,8 @@ describe('GET /api/report/{id}', () => {
     const line = response.body.split('\r\n').find((l) => l.startsWith(`"${created.folio}"`))!;
     const cells = excelCells(line, ';');
     expect(cells).toHaveLength(header.length);
-    expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+    // Only the phone begins with "+", and it holds nothing but its digits in the screens' shape.
+    expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual(['+56 9 1234 5678']);
 
     // The RFC 4180 dialect gives the same cells with "," and a decimal point.
     const rfc = await get(`${url}&dialect=rfc4180`, who.operator.token);
@@ -247,6 +248,32 @@ describe('GET /api/report/{id}', () => {
       names.push(book.worksheets[0]!.name);
     }
     expect(names).toEqual(['Detalle de eventos', 'Resumen Inspección Fiscal', 'Cumplimiento de plazos']);
+  });
+
+  it('writes a phone the same in the workbook and the CSV, as the screens show it, and prints every workbook landscape on the page’s width', async () => {
+    const created = await createTicket(api, who.operator, { phone: '912345678' });
+    const month = `month=${thisMonth.month}&year=${thisMonth.year}`;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await get(`/api/report/1?${month}`, who.operator.token)).rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const inBook = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === created.folio)!.getCell(header.indexOf('Teléfono') + 1).value;
+    for (const dialect of ['excel', 'rfc4180']) {
+      const csv = await get(`/api/report/1?${month}&format=csv&dialect=${dialect}`, who.operator.token);
+      const records: string[][] = parse(csv.body, { bom: true, delimiter: dialect === 'excel' ? ';' : ',' });
+      const inCsv = records.find((r) => r[0] === created.folio)![records[0]!.indexOf('Teléfono')];
+      expect(inCsv, dialect).toBe(inBook);
+    }
+    expect(inBook).toBe('+56 9 1234 5678');
+
+    // Each report, printed from Excel: landscape A4, all columns on one page's width, as many pages down as needed, header frozen.
+    for (const id of [1, 2, 3]) {
+      const report = new ExcelJS.Workbook();
+      await report.xlsx.load((await get(`/api/report/${id}?${month}`, who.inspector.token)).rawPayload as unknown as ArrayBuffer);
+      const { pageSetup, views } = report.worksheets[0]!;
+      expect(pageSetup, `report ${id}`).toMatchObject({ orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 });
+      expect(views[0], `report ${id}`).toMatchObject({ state: 'frozen', ySplit: 1 });
+    }
   });
 });
 

@@ -189,11 +189,12 @@ const rutText = sql`case when ${ticket.rut} ~ '^[0-9]{1,9}-[0-9K]$'
   else ${safeText(ticket.rut)} end`;
 
 /**
- * +56912345678 as 9 1234 5678: a leading "+" would make Excel read the cell as a formula, and
- * every stored phone is Chilean (contract/phone.ts). Anything else as safe text.
+ * +56912345678 as +56 9 1234 5678, as the screens and the workbook show it (contract/phone.ts
+ * formatPhone): one format in every file (decision 177). Built from the stored digits only, so
+ * its "+" starts no formula a person wrote. Anything else as safe text.
  */
 const phoneText = sql`case when ${ticket.phone} ~ '^[+]56[0-9]{9}$'
-  then substr(${ticket.phone}, 4, 1) || ' ' || substr(${ticket.phone}, 5, 4) || ' ' || substr(${ticket.phone}, 9)
+  then '+56 ' || substr(${ticket.phone}, 4, 1) || ' ' || substr(${ticket.phone}, 5, 4) || ' ' || substr(${ticket.phone}, 9)
   else ${safeText(ticket.phone)} end`;
 
 /** 12.345.***-5, as contract/rut-mask.ts maskRut; anything else hidden whole. */

@@ -200,13 +200,18 @@ function textWidth(value: Cell): number {
 /**
  * An Excel workbook written as a stream: rows are committed and flushed as they come. Its first
  * rows wait until a batch (or the end) arrives so the columns can be sized to fit them; the first
- * row is frozen, and filtered when it is a table's header.
+ * row is frozen (and repeated on each printed page), and filtered when it is a table's header.
  */
 export function xlsxSink(out: Writable, sheetName: string): TableSink {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // The first row stays in view: a table's header, or a summary's title. exceljs writes the
   // views as the sheet opens, so they are given here.
-  const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
+  // Printed, the sheet is landscape A4 with every column on the page's width, as many pages
+  // down as its rows need (fitToHeight 0: no limit), decision 177.
+  const sheet = workbook.addWorksheet(sheetNameOf(sheetName), {
+    views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: '1:1' },
+  });
   type Pending = { values: Cell[]; bold: boolean; heading: boolean };
   let pendingRows: Pending[] | null = [];
   let columns: Column[] = [];
