@@ -55,7 +55,7 @@ test.describe('dashboards', () => {
       }).toPass({ timeout: 20_000 });
 
       // Charts are SVG in the server's HTML, each in a figure with a caption and its numbers as a table.
-      for (const title of ['Eventos por tipo', 'Eventos por clasificación', 'Últimos 30 días', 'Cumplimiento de plazos', 'Vista de la ruta']) {
+      for (const title of ['Eventos por tipo', 'Eventos por clasificación', 'Eventos ingresados y cerrados por día, últimos 30 días', 'Cumplimiento de plazos', 'Vista de la ruta']) {
         const figure = page.getByRole('figure', { name: title });
         await expect(figure).toBeVisible();
         await expect(figure.locator('svg')).toBeVisible();

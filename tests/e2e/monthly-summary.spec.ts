@@ -24,6 +24,13 @@ function lastMonth() {
   return parts.month === 1 ? { year: parts.year - 1, month: 12 } : { year: parts.year, month: parts.month - 1 };
 }
 
+/** A month as the month field writes it: "2026-10". */
+const monthValue = (p: { year: number; month: number }) => `${p.year}-${String(p.month).padStart(2, '0')}`;
+function thisMonthValue() {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit' }).formatToParts(new Date());
+  return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
+}
+
 async function shown(page: Page, key: string): Promise<number> {
   const locator = key === 'total' ? page.locator('[data-counter="total"]') : page.locator(`[data-counter="${key}"] .counter-value`);
   return Number((await locator.innerText()).replace(/\D/g, ''));
@@ -53,10 +60,12 @@ test('the monthly summary page shows report 2’s numbers for the chosen month a
   await page.goto('/inspector/reports');
   await page.getByRole('link', { name: /resumen mensual/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resumen mensual para la Inspección Fiscal');
-  await page.getByLabel('Mes').selectOption(String(period.month));
-  await page.getByLabel('Año').selectOption(String(period.year));
-  await page.getByRole('button', { name: 'Ver' }).click();
-  await expect(page).toHaveURL(new RegExp(`month=${period.month}&year=${period.year}`));
+  // The field starts on the month shown (this one), then takes another.
+  await expect(page.getByLabel('Mes')).toHaveValue(thisMonthValue());
+  await page.getByLabel('Mes').fill(monthValue(period));
+  await page.getByRole('button', { name: 'Ver', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`period=${monthValue(period)}`));
+  await expect(page.getByLabel('Mes')).toHaveValue(monthValue(period));
   await expect(page.locator('.summary-period')).toHaveAttribute('data-period', `${period.year}-${period.month}`);
 
   expect(await shown(page, 'total')).toBe(stats.counters.total);
@@ -102,10 +111,9 @@ test('a dashboard shows one month when asked, and the whole history again', asyn
   await signIn(page, demo.operator);
   await page.goto('/operator/dashboard');
   await wholeHistory();
-  await page.getByLabel('Mes').selectOption(String(period.month));
-  await page.getByLabel('Año').selectOption(String(period.year));
-  await page.getByRole('button', { name: 'Ver' }).click();
-  await expect(page).toHaveURL(new RegExp(`/operator/dashboard\\?month=${period.month}&year=${period.year}`));
+  await page.getByLabel('Mes').fill(monthValue(period));
+  await page.getByRole('button', { name: 'Ver', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/dashboard\\?period=${monthValue(period)}`));
   expect(await shown(page, 'total')).toBe(month.counters.total);
   expect(await shown(page, 'closed')).toBe(month.counters.closed);
 
@@ -113,9 +121,9 @@ test('a dashboard shows one month when asked, and the whole history again', asyn
   await expect(page).toHaveURL(/\/operator\/dashboard$/);
   await wholeHistory();
 
-  // A period that does not exist says so and shows the whole history.
+  // A period that does not exist says so under the field and shows the whole history.
   await page.goto('/operator/dashboard?month=13&year=2026');
-  await expect(page.getByRole('alert')).toContainText('El período elegido no es válido');
+  await expect(page.getByLabel('Mes')).toHaveAccessibleDescription(/El período elegido no es válido/);
   await wholeHistory();
 });
 
