@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TranslatorContext } from '~/i18n/context';
 import { getI18n } from '~/i18n/middleware.server';
+import { wrapLabel } from './chart-figure';
 import { BarChart } from './bar-chart';
 import { layoutRoad, RoadView } from './road-view';
 import { dayLabel } from './trend-chart';
@@ -72,5 +73,14 @@ describe('BarChart', () => {
 describe('dayLabel', () => {
   it('reads the calendar day from the string', () => {
     expect(dayLabel('2026-10-05')).toBe('05-10');
+  });
+});
+
+describe('a bar’s long label', () => {
+  it('wraps between words onto a second line and ends in "…" only past that', () => {
+    expect(wrapLabel('Baches', 22)).toEqual(['Baches']);
+    expect(wrapLabel('Atención en plaza de peaje', 22)).toEqual(['Atención en plaza de', 'peaje']);
+    expect(wrapLabel('Objeto en la calzada que impide el paso de vehículos', 22)).toEqual(['Objeto en la calzada', 'que impide el paso de…']);
+    expect(wrapLabel('Supercalifragilísticoexpialidoso', 22)).toEqual(['Supercalifragilístico…']);
   });
 });
