@@ -70,6 +70,9 @@ for (const theme of THEMES) {
       const event = `/admin/events/${arranged.ticketId}`;
       for (const path of [
         '/admin/dashboard',
+        // The month field refusing a month not yet begun, its message under it (decision 176).
+        '/admin/dashboard?period=2099-01',
+        '/admin/reports/summary',
         '/admin/events',
         event,
         `${event}?confirm=close`,
