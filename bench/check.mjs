@@ -28,6 +28,11 @@ for (const [page, l] of Object.entries(r.lighthouse)) {
 for (const [page, l] of Object.entries(r.lighthouse3g ?? {})) check('lcp3gMs', l.lcpMs, budgets.lcp3gMs, `driver ${page}`);
 if (r.database === 'postgres' && r.tickets >= 1_000_000) check('apiListPage0P95Ms', r.api.listPage0?.p95);
 else checks.push({ name: 'apiListPage0P95Ms', status: 'not applicable', note: 'needs PostgreSQL and --million' });
+// Issue 36 (decision 170): a search of several words and of a folio's short number, page 0.
+if (r.database === 'postgres' && r.tickets >= 1_000_000) {
+  check('apiListSearchP95Ms', r.api.searchWords?.p95, budgets.apiListSearchP95Ms, 'several words');
+  check('apiListSearchP95Ms', r.api.searchShortFolio?.p95, budgets.apiListSearchP95Ms, 'short folio');
+} else checks.push({ name: 'apiListSearchP95Ms', status: 'not applicable', note: 'needs PostgreSQL and --million' });
 if (r.exportRows >= 200_000) {
   check('xlsxExportMemoryMiB', r.exports.xlsx?.memoryGrowthMiB);
   check('xlsxFirstByteMs', r.exports.xlsx?.firstByteMs);

@@ -37,6 +37,12 @@ const WEB = 'http://127.0.0.1:3400';
 const BARE = 'http://127.0.0.1:3401';
 const API = 'http://127.0.0.1:4400';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+/** Issue 36's searches (decision 170): words of the seeded "Bache de gran tamaño en la pista derecha, dañó mi neumático." at Placilla, out of order and unaccented; a folio's short number. */
+const SEARCH_WORDS = 'neumatico placilla bache';
+const SEARCH_SHORT_FOLIO = '4321';
+/** api/platform/db/schema.ts ticketSearchDocument, as its index (migration 0023) has it. */
+const SEARCH_DOCUMENT =
+  "ticket_search_fold(folio || ' ' || coalesce(rut, '') || ' ' || coalesce(replace(rut, '-', ''), '') || ' ' || coalesce(email, '') || ' ' || coalesce(full_name, '') || ' ' || description || ' ' || search_classification || ' ' || sector || ' ' || commune)";
 const databaseUrl = process.env.DATABASE_URL;
 // --only=uploads keeps away from the seeded database a full run left (and from DATABASE_URL).
 const dataDir = path.resolve(onlyUploads ? 'bench/.data-uploads' : 'bench/.data');
@@ -205,6 +211,10 @@ try {
       listPage0: '/api/ticket/list/all?page=0&size=10',
       listPage500: '/api/ticket/list/all?page=500&size=10',
       filtered: '/api/ticket/list/all?page=0&size=10&tab=active&sector=Placilla',
+      // Issue 36 (decision 170): words out of order, without accents, one of them the sector;
+      // and a folio by its short number.
+      searchWords: `/api/ticket/list/all?page=0&size=10&q=${encodeURIComponent(SEARCH_WORDS)}`,
+      searchShortFolio: `/api/ticket/list/all?page=0&size=10&q=${SEARCH_SHORT_FOLIO}`,
       detail: `/api/ticket/${someTicket}`,
       statistics: '/api/report/reportStatistic',
     };
@@ -221,6 +231,16 @@ try {
         listPage500: () => client.query('select * from ticket order by created_at desc nulls last, id desc nulls last limit 10 offset 5000'),
         filtered: () =>
           client.query("select * from ticket where status_code <> 'CLOSED' and sector = 'Placilla' order by created_at desc nulls last, id desc nulls last limit 10"),
+        // The API's search (api/domain/tickets/list.ts): each word an ILIKE on the indexed document.
+        searchWords: () =>
+          client.query(
+            `select * from ticket where ${SEARCH_WORDS.split(' ').map((_, i) => `${SEARCH_DOCUMENT} ilike ticket_search_fold($${i + 1})`).join(' and ')} order by created_at desc nulls last, id desc nulls last limit 10`,
+            SEARCH_WORDS.split(' ').map((w) => `%${w}%`),
+          ),
+        searchShortFolio: () =>
+          client.query(`select * from ticket where ${SEARCH_DOCUMENT} ilike ticket_search_fold($1) order by created_at desc nulls last, id desc nulls last limit 10`, [
+            `%${SEARCH_SHORT_FOLIO}%`,
+          ]),
         detail: () => client.query('select * from ticket join classification c on c.id = ticket.classification_id where ticket.id = $1', [someTicket]),
         statistics: () => client.query('select type, status_code, count(*) from ticket group by grouping sets ((type), (status_code), ())'),
       };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@contract/messages';
 import type { NewProfile, Profile, UpdateProfile, UserListQuery } from '@contract/profile';
 import type { Paged } from '@contract/envelope';
@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../http/errors';
 import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail, findLiveProfileById, type ProfileRow } from './profiles';
 import { revokeAllTokens, type Principal } from './tokens';
-import { escapeLike } from '../../platform/db/escape-like';
+import { allWordsIn, searchWords } from '../search/words';
 import { recordConsent } from '../privacy/consent';
 
 export function toProfileDto(row: ProfileRow): Profile {
@@ -173,17 +173,11 @@ export async function listProfiles(db: Database, query: UserListQuery): Promise<
   if (query.profileCode) filters.push(eq(profile.profileCode, query.profileCode));
   if (query.status) filters.push(eq(profile.status, query.status));
   if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
-    // A RUT as typed, dots and dash aside: only digits and K search the RUTs.
-    const rutDigits = query.q.replace(/[.\s-]/g, '');
-    const rutLike = /^[\dkK]+$/.test(rutDigits) ? `%${rutDigits}%` : null;
-    filters.push(
-      or(
-        ilike(profile.email, like),
-        ilike(sql`${profile.firstName} || ' ' || ${profile.lastName}`, like),
-        ...(rutLike ? [ilike(sql`replace(${profile.rut}, '-', '')`, rutLike)] : []),
-      )!,
-    );
+    // The events list's rule (decision 169): every word, in any order, accents and case aside,
+    // in the e-mail, the name or the RUT (with its dash or without it, as 123456785).
+    const document = sql`ticket_search_fold(${profile.email} || ' ' || ${profile.firstName} || ' ' || ${profile.lastName} || ' ' || coalesce(${profile.rut}, '') || ' ' || coalesce(replace(${profile.rut}, '-', ''), ''))`;
+    const condition = allWordsIn(document, searchWords(query.q));
+    if (condition) filters.push(condition);
   }
   const where = and(...filters);
   const [rows, [totalRow]] = await Promise.all([

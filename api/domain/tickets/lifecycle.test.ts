@@ -155,7 +155,7 @@ function row(overrides: Partial<Row> = {}): Row {
     dateEvent: hours(-1), reporterId: null, createdById: null, assignedToId: null, realAddress: null, email: null,
     fullName: 'Camila Rojas', phone: '+56912345678', rut: '12345678-5', dueAt: hours(120), pausedAt: null,
     firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, anonymisedAt: null, createdAt: T0, updatedAt: T0,
-    positionLat: null, positionLon: null, positionAccuracy: null,
+    positionLat: null, positionLon: null, positionAccuracy: null, searchClassification: 'Estado del pavimento',
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ import type { ReadCache } from '../../platform/cache/read-cache';
 import type { ListScope } from './permissions';
 import { fullNameOrNull } from '@contract/person-name';
 import { isLate, lateCondition } from './sla';
-import { escapeLike } from '../../platform/db/escape-like';
+import { allWordsIn, searchWords } from '../search/words';
 
 /**
  * Ticket lists. Cost per page view, whatever the table size:
@@ -52,18 +52,21 @@ const WHOLE_RUT = /^\d{1,3}(?:\.?\d{3}){1,2}\s*-\s*[\dkK]$|^\d{1,3}\.\d{3}\.\d{3
 const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * q: a whole folio, RUT or e-mail is an exact match on its own index; anything else is a
- * substring of folio, RUT, e-mail, name or description through the trigram index.
+ * q alone a whole folio, RUT or e-mail: an exact match on its own index. Anything else: every
+ * word of q (api/domain/search/words.ts) somewhere in the ticket's folded search document
+ * (folio, RUT with and without its dash, e-mail, name, description, classification, sector,
+ * commune), in any order, through its trigram index (decision 169). A number is a part of
+ * anything, so "123" and "000123" find R-2026-000123 (its sequence, with or without zeros).
  */
 export function searchCondition(q: string): SQL {
   const text = q.trim();
-  if (FOLIO.test(text)) return eq(ticket.folio, text.toUpperCase());
+  const words = searchWords(text);
+  const only = words.length === 1 ? words[0]! : null;
+  if (only && FOLIO.test(only)) return eq(ticket.folio, only.toUpperCase());
   const rut = WHOLE_RUT.test(text) ? normalizeRut(text) : null;
   if (rut) return eq(ticket.rut, rut);
   if (WHOLE_EMAIL.test(text)) return eq(ticket.email, text.toLowerCase());
-  const needle = /^[\d.]+$/.test(text) ? text.replace(/\./g, '') : text;
-  // What was typed is folded as the document is: "Zuñiga" and "zuniga" both find "Zúñiga".
-  return sql`${ticketSearchDocument('"ticket".')} ilike ticket_search_fold(${`%${escapeLike(needle)}%`})`;
+  return allWordsIn(ticketSearchDocument('"ticket".'), words) ?? sql`false`;
 }
 
 /** The filters other than scope, tab and status; when there are none, counters give the total. */

@@ -77,3 +77,22 @@ describe('0015_email_confirmation', () => {
     expect(signUp.json().payload.emailConfirmed).toBe(false);
   });
 });
+
+describe('0023_search_words', () => {
+  it('runs again on a database that has tickets, copying each classification name back and keeping the triggers', async () => {
+    const [made] = await queryRows<{ id: number; name: string }>(
+      api.database.db,
+      sql`select t.id, c.name from ticket t join classification c on c.id = t.classification_id order by t.id limit 1`,
+    );
+    // As before the migration: no triggers, no copy.
+    await queryRows(api.database.db, sql`drop trigger ticket_search_classification on ticket`);
+    await queryRows(api.database.db, sql`update ticket set search_classification = '' where id = ${made!.id}`);
+    await runMigration('0023_search_words.sql');
+    const name = async () =>
+      (await queryRows<{ name: string }>(api.database.db, sql`select search_classification as name from ticket where id = ${made!.id}`))[0]!.name;
+    expect(await name()).toBe(made!.name);
+    // A direct write cannot make the copy lie: the trigger sets it from the classification.
+    await queryRows(api.database.db, sql`update ticket set search_classification = 'otra cosa' where id = ${made!.id}`);
+    expect(await name()).toBe(made!.name);
+  });
+});

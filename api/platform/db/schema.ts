@@ -242,10 +242,12 @@ export const roadDestination = pgTable('road_destination', {
  * list query repeats it (qualified with the table, as it joins profiles that also
  * have e-mail and RUT), so PostgreSQL matches the two. Accents are folded
  * (`ticket_search_fold`, migration 0005: unaccent), so "gonzalez" finds "González".
+ * Migration 0023 (decision 169) adds the RUT without its dash, the classification's name
+ * (search_classification, a copy kept by triggers), the sector and the commune.
  */
 export const ticketSearchDocument = (table = '') =>
   sql.raw(
-    `ticket_search_fold(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description)`,
+    `ticket_search_fold(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(replace(${table}rut, '-', ''), '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description || ' ' || ${table}search_classification || ' ' || ${table}sector || ' ' || ${table}commune)`,
   );
 
 /** A driver's claim, suggestion or incident (an "event" on screen). */
@@ -288,6 +290,11 @@ export const ticket = pgTable(
     positionLon: doublePrecision('position_lon'),
     /** Its accuracy in metres, as the browser reported it. */
     positionAccuracy: real('position_accuracy'),
+    /**
+     * The classification's name, for the search document only: set by a trigger from
+     * classification_id and rewritten when a classification is renamed (migration 0023).
+     */
+    searchClassification: text('search_classification').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -327,7 +334,7 @@ export const ticket = pgTable(
     index('ticket_assignee_active_due_idx')
       .on(t.assignedToId, t.dueAt, t.pausedAt)
       .where(sql`${t.statusCode} <> 'CLOSED'`),
-    // q searches folio, RUT, e-mail, name and description with one trigram index.
+    // q searches folio, RUT, e-mail, name, description, classification, sector and commune with one trigram index.
     index('ticket_search_idx').using('gin', sql`(${ticketSearchDocument()}) gin_trgm_ops`),
     // The retention job walks closed tickets not yet anonymised, oldest closure first (docs/privacy.md).
     index('ticket_closed_anonymise_idx').on(t.closedAt).where(sql`${t.anonymisedAt} is null and ${t.statusCode} = 'CLOSED'`),

@@ -185,6 +185,12 @@ describe('user administration', () => {
     expect((await list('q=Carolina')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
     expect((await list('q=inspector@')).content).toHaveLength(1);
     expect((await list('q=13.579.246-2')).content.map((p: { email: string }) => p.email)).toEqual(['operador@concesion.demo']);
+    // The events list's word rule (decision 169): any order, accents and case aside, RUT in any form.
+    for (const q of ['Reyes Carolina', 'carolina REYES', 'reyes operador@', '135792462', '13579246-2']) {
+      expect((await list(`q=${encodeURIComponent(q)}`)).content.map((p: { email: string }) => p.email), q).toEqual(['operador@concesion.demo']);
+    }
+    expect((await list('q=valdes andrea')).content.map((p: { email: string }) => p.email)).toEqual(['admin@concesion.demo']);
+    expect((await list('q=carolina valdes')).content).toEqual([]);
     // LIKE's wildcards are searched for as themselves: nobody's name, e-mail or RUT holds them.
     for (const wildcard of ['%', '_', '%25', '1_', '\\']) expect((await list(`q=${encodeURIComponent(wildcard)}`)).content, wildcard).toEqual([]);
     const drivers = await list('profileCode=DRIVER&size=100');
