@@ -196,9 +196,9 @@ export async function readWithAuth<T>(
 
 export type PasswordSignIn =
   /** `deviceToken`: a new device token to keep in the device cookie (decision 133). */
-  | { ok: true; token: string; user: SessionUser; deviceToken: string | null }
+  | { ok: true; token: string; user: SessionUser; deviceToken: string | null; lastSessionEnded: EndedByAdmin | null }
   /** The password was right; the token opens only the second step (decision 113). */
-  | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser }
+  | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser; lastSessionEnded: EndedByAdmin | null }
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 /**
@@ -227,7 +227,10 @@ export async function signInWithPassword(
   });
   if (!auth.ok) {
     if (auth.status === 401) return invalid;
-    return { ok: false, status: auth.status, ...toFormErrors(auth) };
+    const errors = toFormErrors(auth);
+    // The catalogue's sentence, then a plain line on what it means (decision 172).
+    if (auth.status === 403 && errors.formErrors.includes(messages.accountSuspended)) errors.formErrors.push(messages.accountSuspendedMeaning);
+    return { ok: false, status: auth.status, ...errors };
   }
   const token = readBearerToken(auth.headers.get('authorization'));
   if (!token) {
@@ -235,12 +238,13 @@ export async function signInWithPassword(
     return invalid;
   }
   const { secondStep } = auth.payload;
+  const lastSessionEnded = auth.payload.lastSessionEnded ?? null;
   // A half-open token cannot read /api/user/me: the sign-in answer names the person already.
   const user = toSessionUser(secondStep ? auth.payload : await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
   if (!user) {
     log.error({ requestId: requestIdOf(request) }, 'sign-in refused: the account has no role group');
     return invalid;
   }
-  if (secondStep) return { ok: 'second-step', stage: secondStep, token, user };
-  return { ok: true, token, user, deviceToken: auth.headers.get(DEVICE_TOKEN_HEADER) };
+  if (secondStep) return { ok: 'second-step', stage: secondStep, token, user, lastSessionEnded };
+  return { ok: true, token, user, deviceToken: auth.headers.get(DEVICE_TOKEN_HEADER), lastSessionEnded };
 }
