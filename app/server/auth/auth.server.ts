@@ -5,6 +5,7 @@ import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import type { Role } from '@contract/roles';
+import type { EndedByAdmin } from '@contract/session-end';
 import { AREA_ROUTES } from '~/navigation/area-routes';
 import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation/screens';
 import { commitSession, destroySession, readAuth, readPending, requestSession, type AppSession } from '~/server/auth/session.server';
