@@ -101,6 +101,10 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : null}
         <FormError errors={form.errors} id={form.errorId} />
+        {form.errors?.includes(messages.accountSuspended) ? (
+          // The catalogue's sentence stays as it is; a plain line after it says what it means (decision 172).
+          <p className="session-ended">{messages.accountSuspendedMeaning}</p>
+        ) : null}
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
         <OutlinedField
           key={fields.email.key}

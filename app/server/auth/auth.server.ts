@@ -228,10 +228,7 @@ export async function signInWithPassword(
   });
   if (!auth.ok) {
     if (auth.status === 401) return invalid;
-    const errors = toFormErrors(auth);
-    // The catalogue's sentence, then a plain line on what it means (decision 172).
-    if (auth.status === 403 && errors.formErrors.includes(messages.accountSuspended)) errors.formErrors.push(messages.accountSuspendedMeaning);
-    return { ok: false, status: auth.status, ...errors };
+    return { ok: false, status: auth.status, ...toFormErrors(auth) };
   }
   const token = readBearerToken(auth.headers.get('authorization'));
   if (!token) {
