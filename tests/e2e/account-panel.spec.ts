@@ -101,7 +101,8 @@ test.describe('on a 360 px phone', () => {
     await apiCall(admin, 'POST', `/api/profile/enable/${driver.id}`);
     await ready(page);
     await submitLogin(page, driver.email, driver.password);
-    await expect(page).toHaveURL(/\/driver\/dashboard$/);
+    // Back to the page they were on.
+    await expect(page).toHaveURL(/\/driver\/events$/);
     await expect(page.locator('.toast', { hasText: 'Su cuenta estuvo suspendida y un administrador la reactivó' })).toBeVisible();
   });
 });
