@@ -36,6 +36,9 @@ export default [
   route('uploads', 'routes/resources/uploads.ts', { id: 'uploads' }),
   route('uploads/:id', 'routes/resources/uploads.ts', { id: 'upload' }),
 
+  // The recovery codes just shown, as a .txt download (decision 172): posted, never in an address.
+  route('resources/recovery-codes', 'routes/resources/recovery-codes.ts'),
+
   // The web app manifest, so the site installs on the home screen (issue 32).
   route('manifest.webmanifest', 'routes/resources/web-manifest.ts'),
 

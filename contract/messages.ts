@@ -132,6 +132,11 @@ export const messages = {
   serviceUnavailable: 'El servicio no está disponible en este momento',
   internalError: 'Ocurrió un error inesperado',
   accountSuspended: 'Su cuenta está suspendida. Contacte al administrador',
+  /** The plain line after accountSuspended on the sign-in page (decision 172). */
+  accountSuspendedMeaning: 'Un administrador suspendió su cuenta: mientras siga suspendida no puede ingresar. Sus eventos y datos se conservan.',
+  /** Said once, at the first sign-in after an administrator ended the person's sessions or suspended the account (decision 172). */
+  lastSessionEndedByAdmin: 'Un administrador cerró su sesión anterior. Si no sabe por qué, consulte al administrador.',
+  lastSessionEndedBySuspension: 'Su cuenta estuvo suspendida y un administrador la reactivó; por eso su sesión anterior se cerró.',
   // Tickets (events): outcomes of docs/specification.md, "8. The error catalogue"; the two closing messages are quoted verbatim.
   ticketCreated: 'El evento fue creado correctamente',
   ticketNotCreated: 'No fue posible crear el evento',

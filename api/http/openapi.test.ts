@@ -314,6 +314,7 @@ describe('real answers of every endpoint match their documented schemas', () => 
     },
     { method: 'POST', path: '/api/profile/disable/{id}', request: () => ({ url: `/api/profile/disable/${state.userId}`, headers: who.admin.headers }) },
     { method: 'POST', path: '/api/profile/enable/{id}', request: () => ({ url: `/api/profile/enable/${state.userId}`, headers: who.admin.headers }) },
+    { method: 'GET', path: '/api/profile/{id}/access', request: () => ({ url: `/api/profile/${state.userId}/access`, headers: who.admin.headers }) },
     { method: 'POST', path: '/api/profile/{id}/sessions/end', request: () => ({ url: `/api/profile/${state.userId}/sessions/end`, headers: who.admin.headers }) },
     { method: 'POST', path: '/api/profile/{id}/two-step/reset', request: () => ({ url: `/api/profile/${who.operator.id}/two-step/reset`, headers: who.admin.headers }) },
     { method: 'POST', path: '/api/profile/delete/{id}', request: () => ({ url: `/api/profile/delete/${state.userId}`, headers: who.admin.headers }) },

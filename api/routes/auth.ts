@@ -8,7 +8,7 @@ import { routeSchema } from '../http/route-schema';
 import { principalOf, requireFirstStep } from '../http/auth';
 import { verifyAgainstNothing, verifyPassword } from '../domain/accounts/passwords';
 import { findLiveProfileByEmail, toMeResponse } from '../domain/accounts/profiles';
-import { issueToken, revokeToken, revokeTokenByValue, tokenPolicy } from '../domain/accounts/tokens';
+import { issueToken, lastSessionEndedByAdmin, revokeToken, revokeTokenByValue, tokenPolicy } from '../domain/accounts/tokens';
 import { DEVICE_HEADER, deviceTokenOf, knownDevice, rememberDevice } from '../domain/accounts/devices';
 import { readBearerToken } from '@contract/auth';
 import { stageAfterPassword } from '../domain/accounts/two-step';
@@ -45,6 +45,9 @@ export async function authRoutes(instance: FastifyInstance) {
     // Only someone who knows the password learns that the account is suspended.
     if (account.status !== 'ACTIVE') throw new ApiError(403, messages.accountSuspended);
 
+    // Told once, at this sign-in, when an administrator ended the last session (decision 172).
+    const lastSessionEnded = await lastSessionEndedByAdmin(app.db, account.id);
+
     // A browser signing in again hands over the token it held (this one's bearer): it ends here,
     // whoever it was for, so a replaced session or half-open second step stops working (decision 133).
     const replaced = readBearerToken(request.headers.authorization);
@@ -66,8 +69,9 @@ export async function authRoutes(instance: FastifyInstance) {
       const deviceToken = await rememberDevice(app.db, account.id, device);
       if (deviceToken) reply.header(DEVICE_HEADER, deviceToken);
     }
+    const told = lastSessionEnded ? { lastSessionEnded } : {};
     return {
-      payload: stage === 'full' ? toMeResponse(account) : { ...toMeResponse(account), secondStep: stage },
+      payload: stage === 'full' ? { ...toMeResponse(account), ...told } : { ...toMeResponse(account), secondStep: stage, ...told },
     };
   });
 

@@ -46,6 +46,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'users/:uuid/delete', file: 'routes/admin/users/delete.tsx', id: 'users-delete', screen: 'users' },
   { path: 'users/:uuid/sessions', file: 'routes/admin/users/account-action.tsx', id: 'users-sessions', screen: 'users' },
   { path: 'users/:uuid/two-step', file: 'routes/admin/users/account-action.tsx', id: 'users-two-step', screen: 'users' },
+  // The account panel's suspension and reactivation (decision 171): a confirmation page each, as the two above.
+  { path: 'users/:uuid/suspend', file: 'routes/admin/users/account-action.tsx', id: 'users-suspend', screen: 'users' },
+  { path: 'users/:uuid/reactivate', file: 'routes/admin/users/account-action.tsx', id: 'users-reactivate', screen: 'users' },
   // Requests under Ley 21.719 (decision 150): everyone files their own; the admin answers the queue.
   { path: 'profile/data/requests', file: 'routes/privacy/my-requests.tsx', id: 'privacy-my-requests' },
   { path: 'privacy/requests', file: 'routes/privacy/queue.tsx', id: 'privacy-queue', screen: 'users', roles: PRIVACY_REQUEST_ANSWERERS },

@@ -153,6 +153,9 @@ test.describe('where the role requires it (admins, by default)', () => {
     await ready(page);
     await page.getByRole('button', { name: 'Generar código QR' }).click();
     const secret = await secretOn(page);
+    // On the phone that has the authenticator: a link opens it, next to the QR code (decision 172).
+    const openApp = page.getByRole('link', { name: 'Abrir en la aplicación de autenticación de este teléfono' });
+    await expect(openApp).toHaveAttribute('href', new RegExp(`^otpauth://totp/.+[?&]secret=${secret}(&|$)`));
     await ready(page);
     await page.getByLabel('Código de 6 dígitos').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Activar' }).click();
@@ -161,7 +164,30 @@ test.describe('where the role requires it (admins, by default)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'La verificación en dos pasos quedó activada' })).toBeVisible();
     await page.locator('.recovery-codes code').last().scrollIntoViewIfNeeded();
     await expect(page.locator('.recovery-codes code').last()).toBeInViewport({ ratio: 1 });
-    await page.getByRole('link', { name: 'Continuar' }).click();
+    const codes = await page.locator('.recovery-codes code').allInnerTexts();
+
+    // Kept as a .txt file, with or without JavaScript; never in an address.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar (.txt)' }).click()]);
+    expect(download.suggestedFilename()).toBe('codigos-de-recuperacion.txt');
+    expect(download.url()).not.toContain(codes[0]!);
+    const file = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    for (const code of codes) expect(file).toContain(code);
+    if (test.info().project.use.javaScriptEnabled) {
+      await expect(page.getByRole('button', { name: 'Copiar' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+    }
+
+    // Not on until "He guardado mis códigos".
+    const onward = page.getByRole('button', { name: 'Continuar' });
+    if (test.info().project.use.javaScriptEnabled) {
+      await expect(onward).toBeDisabled();
+    } else {
+      await onward.click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Marque «He guardado mis códigos» para continuar' })).toBeVisible();
+      await expect(page.locator('.recovery-codes code')).toHaveText(codes);
+    }
+    await page.getByLabel('He guardado mis códigos').check();
+    await onward.click();
     await expect(page).toHaveURL(`${webURL}/admin/dashboard`);
   });
 });

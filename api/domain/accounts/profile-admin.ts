@@ -162,7 +162,8 @@ export async function setSuspended(db: Database, id: string, suspended: boolean,
       .set({ status: suspended ? 'SUSPENDED' : 'ACTIVE', updatedAt: new Date() })
       .where(eq(profile.id, id))
       .returning();
-    await revokeAllTokens(tx, id, 'admin');
+    // A suspension says so to whoever still holds a session, and at the sign-in after reactivation (decision 172).
+    await revokeAllTokens(tx, id, suspended ? 'suspended' : 'admin');
     return updated!;
   });
   return toProfileDto(row);

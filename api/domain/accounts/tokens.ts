@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Role } from '@contract/roles';
-import { isSessionEndReason, type SessionEndReason } from '@contract/session-end';
+import { ENDED_BY_ADMIN, isSessionEndReason, type EndedByAdmin, type SessionEndReason } from '@contract/session-end';
 import type { Database } from '../../platform/db/client';
 import { authToken, profile } from '../../platform/db/schema';
 
@@ -100,7 +100,8 @@ export async function resolveToken(
   const over = (reason: SessionEndReason | null): ResolvedToken =>
     row.stage === 'full' && reason ? { ...none, ended: reason } : none;
   if (row.revokedAt) return over(isSessionEndReason(row.endReason) ? row.endReason : null);
-  if (row.status !== 'ACTIVE' || row.deletedAt) return over('admin');
+  if (row.deletedAt) return over('admin');
+  if (row.status !== 'ACTIVE') return over('suspended');
   if (row.expiresAt <= now) return over('expired');
   const idleMs = idleLimitOf(row.role, policy);
   if (now.getTime() - row.lastUsedAt.getTime() > idleMs) return over('idle');
@@ -146,4 +147,19 @@ export async function revokeAllTokens(db: Database, profileId: string, reason: S
     .where(exceptTokenId === undefined ? live : and(live, ne(authToken.id, exceptTokenId)))
     .returning({ id: authToken.id });
   return ended.length;
+}
+
+/**
+ * Whether an administrator ended the person's last full session (ended by them, or by a suspension):
+ * the sign-in that follows tells them (decision 172). Asked before the new token exists, so it is said once.
+ */
+export async function lastSessionEndedByAdmin(db: Database, profileId: string): Promise<EndedByAdmin | null> {
+  const [last] = await db
+    .select({ endReason: authToken.endReason })
+    .from(authToken)
+    .where(and(eq(authToken.profileId, profileId), eq(authToken.stage, 'full')))
+    .orderBy(desc(authToken.id))
+    .limit(1);
+  const reason = last?.endReason;
+  return (ENDED_BY_ADMIN as readonly string[]).includes(reason ?? '') ? (reason as EndedByAdmin) : null;
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { messages } from '@contract/messages';
 import { confirmEmailSchema, newProfileSchema, profileSchema, resetPasswordSchema, updateProfileSchema } from '@contract/profile';
-import { sessionsEndedSchema } from '@contract/sessions';
+import { accountAccessSchema, sessionsEndedSchema } from '@contract/sessions';
 import { messageSchema } from '@contract/confirmations';
 import { emailSchema, readBearerToken } from '@contract/auth';
 import { badRequest, forbidden } from '../../http/errors';
@@ -13,7 +13,8 @@ import { canManageAccounts } from '@contract/permissions';
 import { allowRoles, principalOf, requireAuth, resolvePrincipal } from '../../http/auth';
 import { createProfile, deleteProfile, getProfile, setSuspended, updateProfile } from '../../domain/accounts/profile-admin';
 import { requestPasswordReset, resetPassword } from '../../domain/accounts/password-reset';
-import { revokeAllTokens } from '../../domain/accounts/tokens';
+import { revokeAllTokens, tokenPolicy } from '../../domain/accounts/tokens';
+import { accountAccess } from '../../domain/accounts/sessions';
 import { confirmEmail, resendEmailConfirmation, sendEmailConfirmation } from '../../domain/accounts/email-confirmation';
 
 const idParams = z.object({ id: z.uuid() });
@@ -162,6 +163,22 @@ export async function profileAccountRoutes(instance: FastifyInstance) {
     const own = target.uuid === actor.profileId;
     const ended = await revokeAllTokens(app.db, target.uuid, own ? 'closed' : 'admin', own ? actor.tokenId : undefined);
     return { payload: { ended } };
+  });
+
+  /**
+   * The account's sign-in state for the admin's user page, shown in one panel with its actions (decision 171):
+   * active or suspended, open sessions (how many, last use), second step enrolled or not.
+   */
+  const access = routeSchema({
+    summary: 'Estado de acceso de un usuario: suspensión, sesiones abiertas, segundo paso (administrador)',
+    tags,
+    access: 'roles',
+    params: idParams,
+    success: { payload: accountAccessSchema },
+    errors: [404],
+  });
+  app.get('/api/profile/:id/access', { ...adminOnly, schema: access }, async (request) => {
+    return { payload: await accountAccess(app.db, request.params.id, tokenPolicy(app.config)) };
   });
 
   /** The inverse of disable: reactivates a suspended user. */

@@ -63,6 +63,7 @@ export const auth = {
     expired: 'Su sesión llegó a su duración máxima. Ingrese de nuevo para continuar donde estaba.',
     closed: 'Su sesión se cerró desde otra de sus sesiones. Ingrese de nuevo para continuar donde estaba.',
     admin: 'Un administrador cerró su sesión. Ingrese de nuevo para continuar donde estaba.',
+    suspended: 'Su cuenta está suspendida. Contacte al administrador',
     rights: 'Sus permisos cambiaron y su sesión se cerró. Ingrese de nuevo para continuar donde estaba.',
     password: 'Su contraseña cambió y su sesión se cerró. Ingrese de nuevo con la nueva contraseña para continuar donde estaba.',
     'signed-out': 'Su sesión se cerró. Ingrese de nuevo para continuar donde estaba.',

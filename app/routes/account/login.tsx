@@ -47,6 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, session, email, password);
   if (!result.ok) return failed(result.formErrors, result.fieldErrors, result.status);
   const { token, user } = result;
+  // An administrator ended the last session (or suspended the account, now reactivated): said once, here (decision 172).
+  if (result.lastSessionEnded) {
+    addToast(session, 'info', result.lastSessionEnded === 'suspended' ? messages.lastSessionEndedBySuspension : messages.lastSessionEndedByAdmin);
+  }
   if (result.ok === 'second-step') {
     // Nobody is signed in yet: the second step (or setting one up) comes first (decision 113).
     holdForSecondStep(session, { token, stage: result.stage, user, redirectTo: redirectTo ?? '' });
@@ -84,11 +88,23 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
       {/* noValidate always: the messages of docs/specification.md, "Login" come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
         {loaderData.sessionEnded && !form.errors ? (
-          <p role="status" className="session-ended">
-            {t(`sessionEnded.${loaderData.sessionEnded}`)}
-          </p>
+          <div role="status" className="session-ended">
+            {loaderData.sessionEnded === 'suspended' ? (
+              // The catalogue's sentence as it is, then a plain line (decision 172).
+              <>
+                <p>{messages.accountSuspended}</p>
+                <p>{messages.accountSuspendedMeaning}</p>
+              </>
+            ) : (
+              <p>{t(`sessionEnded.${loaderData.sessionEnded}`)}</p>
+            )}
+          </div>
         ) : null}
         <FormError errors={form.errors} id={form.errorId} />
+        {form.errors?.includes(messages.accountSuspended) ? (
+          // The catalogue's sentence stays as it is; a plain line after it says what it means (decision 172).
+          <p className="session-ended">{messages.accountSuspendedMeaning}</p>
+        ) : null}
         <input type="hidden" name={fields.redirectTo.name} value={fields.redirectTo.initialValue ?? loaderData.redirectTo} />
         <OutlinedField
           key={fields.email.key}

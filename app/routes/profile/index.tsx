@@ -68,7 +68,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const twoStep: TwoStepPanelData | null =
     !canUseTwoStep(auth.user.role) || !twoStepStatus
       ? null
-      : { status: twoStepStatus, setup: setup && !twoStepStatus.enabled ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret) } : null };
+      : { status: twoStepStatus, setup: setup && !twoStepStatus.enabled ? { qr: await qrSvg(setup.uri), secret: groupedSecret(setup.secret), uri: setup.uri } : null };
   return {
     profile,
     area: ROLE_AREAS[auth.user.role],

@@ -10,7 +10,7 @@ import { twoStep } from '~/locales/es/two-step';
 
 registerNamespace('twoStep', twoStep);
 
-export type TwoStepPanelData = { status: TwoStepStatus; setup: { qr: string; secret: string } | null };
+export type TwoStepPanelData = { status: TwoStepStatus; setup: { qr: string; secret: string; uri: string } | null };
 
 /**
  * "Verificación en dos pasos" of Mi perfil, for staff (docs/decisions/113-two-step-sign-in.md): turn it on (QR
@@ -55,7 +55,7 @@ export function TwoStepPanel({ data, answer }: { data: TwoStepPanelData; answer?
           )}
         </>
       ) : setup ? (
-        <TwoStepEnrolment qrSvg={setup.qr} secret={setup.secret} error={answer?.codeError} />
+        <TwoStepEnrolment qrSvg={setup.qr} secret={setup.secret} uri={setup.uri} error={answer?.codeError} />
       ) : (
         <>
           <p className="screen-note">{status.required ? t('panel.required') : t('panel.off')}</p>

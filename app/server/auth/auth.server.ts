@@ -5,6 +5,7 @@ import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import type { Role } from '@contract/roles';
+import type { EndedByAdmin } from '@contract/session-end';
 import { AREA_ROUTES } from '~/navigation/area-routes';
 import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation/screens';
 import { commitSession, destroySession, readAuth, readPending, requestSession, type AppSession } from '~/server/auth/session.server';
@@ -196,9 +197,9 @@ export async function readWithAuth<T>(
 
 export type PasswordSignIn =
   /** `deviceToken`: a new device token to keep in the device cookie (decision 133). */
-  | { ok: true; token: string; user: SessionUser; deviceToken: string | null }
+  | { ok: true; token: string; user: SessionUser; deviceToken: string | null; lastSessionEnded: EndedByAdmin | null }
   /** The password was right; the token opens only the second step (decision 113). */
-  | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser }
+  | { ok: 'second-step'; stage: SecondStep; token: string; user: SessionUser; lastSessionEnded: EndedByAdmin | null }
   | { ok: false; status: number; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
 /**
@@ -235,12 +236,13 @@ export async function signInWithPassword(
     return invalid;
   }
   const { secondStep } = auth.payload;
+  const lastSessionEnded = auth.payload.lastSessionEnded ?? null;
   // A half-open token cannot read /api/user/me: the sign-in answer names the person already.
   const user = toSessionUser(secondStep ? auth.payload : await createApiClient(request, session, token).get('/api/user/me', meResponseSchema));
   if (!user) {
     log.error({ requestId: requestIdOf(request) }, 'sign-in refused: the account has no role group');
     return invalid;
   }
-  if (secondStep) return { ok: 'second-step', stage: secondStep, token, user };
-  return { ok: true, token, user, deviceToken: auth.headers.get(DEVICE_TOKEN_HEADER) };
+  if (secondStep) return { ok: 'second-step', stage: secondStep, token, user, lastSessionEnded };
+  return { ok: true, token, user, deviceToken: auth.headers.get(DEVICE_TOKEN_HEADER), lastSessionEnded };
 }

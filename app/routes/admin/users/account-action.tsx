@@ -21,19 +21,29 @@ registerNamespace('users', users);
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
 /**
- * An admin's action on someone's sign-in (docs/security.md, V7.4.5 and V6.4.4), each behind a confirmation page of its own
- * so it works without JavaScript: /sessions ends all their sessions, /two-step resets their
- * second step (a lost phone).
+ * An admin's action on someone's sign-in (docs/security.md, V7.4.5 and V6.4.4), from the account panel of the
+ * user page (decision 171). The destructive ones go through a confirmation page of their own, so they work
+ * without JavaScript: /sessions ends all their sessions, /two-step resets their second step (a lost phone),
+ * /suspend suspends the account. /reactivate is posted from the panel itself (its page is a confirmation too,
+ * for an address typed). Each comes back to the user page, which shows the new state.
  */
 const ACTIONS = {
-  sessions: { texts: 'endSessions', call: (uuid: string) => `/api/profile/${uuid}/sessions/end`, done: messages.userSessionsEnded },
-  'two-step': { texts: 'resetTwoStep', call: (uuid: string) => `/api/profile/${uuid}/two-step/reset`, done: messages.twoStepReset },
+  sessions: { texts: 'endSessions', call: (uuid: string) => `/api/profile/${uuid}/sessions/end`, done: messages.userSessionsEnded, danger: true },
+  'two-step': { texts: 'resetTwoStep', call: (uuid: string) => `/api/profile/${uuid}/two-step/reset`, done: messages.twoStepReset, danger: true },
+  suspend: { texts: 'suspend', call: (uuid: string) => `/api/profile/disable/${uuid}`, done: messages.userSuspended, danger: true },
+  reactivate: { texts: 'reactivate', call: (uuid: string) => `/api/profile/enable/${uuid}`, done: messages.userReactivated, danger: false },
 } as const;
 type ActionName = keyof typeof ACTIONS;
 
 function actionOf(request: Request): ActionName {
-  const last = new URL(request.url).pathname.split('/').pop();
-  return last === 'two-step' ? 'two-step' : 'sessions';
+  const last = new URL(request.url).pathname.split('/').pop() ?? '';
+  return last in ACTIONS ? (last as ActionName) : 'sessions';
+}
+
+/** The user page the action was started from, keeping the list the admin came from. */
+function userPageOf(request: Request, from: FormDataEntryValue | null): string {
+  const path = new URL(request.url).pathname.replace(/\/[^/]+$/, '/edit');
+  return `${path}?from=${encodeURIComponent(backToList(from))}`;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,6 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     name: fullName(profile),
     email: profile.email,
     from: backToList(new URL(request.url).searchParams.get('from')),
+    userPage: userPageOf(request, new URL(request.url).searchParams.get('from')),
     submissionKey: newSubmissionKey(),
   };
 }
@@ -62,14 +73,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The API did not answer: the confirmation again, to try once more.
   const unanswered = !done.ok && done.status === 503;
   const here = new URL(request.url);
-  throw await redirectWithToasts(session, unanswered ? here.pathname + here.search : backToList(form.get('from')));
+  throw await redirectWithToasts(session, unanswered ? here.pathname + here.search : userPageOf(request, form.get('from')));
 }
 
 export default function AccountActionScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('users');
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting' && navigation.formMethod === 'POST';
-  const texts = ACTIONS[loaderData.action].texts;
+  const { texts, danger } = ACTIONS[loaderData.action];
   return (
     <section className="screen">
       <h1>{t(`${texts}.question`, { name: loaderData.name })}</h1>
@@ -78,10 +89,10 @@ export default function AccountActionScreen({ loaderData }: Route.ComponentProps
         <Form method="post" className="form-actions">
           <input type="hidden" name="from" value={loaderData.from} />
           <SubmissionKeyField value={loaderData.submissionKey} />
-          <SubmitButton variant="contained" color="error" size="large" pending={submitting} pendingLabel={t(`${texts}.ending`)}>
+          <SubmitButton variant="contained" color={danger ? 'error' : 'primary'} size="large" pending={submitting} pendingLabel={t(`${texts}.ending`)}>
             {t(`${texts}.confirm`)}
           </SubmitButton>
-          <Link to={loaderData.from}>{t(`${texts}.cancel`)}</Link>
+          <Link to={loaderData.userPage}>{t(`${texts}.cancel`)}</Link>
         </Form>
       </div>
     </section>

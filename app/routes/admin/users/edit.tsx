@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, Link, useLocation, useNavigation } from 'react-router';
+import { data, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/edit';
 import { messages } from '@contract/messages';
 import { useLazyValidation } from '~/hooks/lazy-validation';
@@ -10,11 +10,13 @@ import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
 import accountsStylesHref from '~/styles/accounts.css?url';
+import dataTableStylesHref from '~/styles/data-table.css?url';
 import { pageTitle } from '~/utils/meta';
 import { formValuesOf, SECRET_FIELDS, UserForm } from './user-form';
 import { editUserFormSchema } from './user-form.schema';
 import type { EditUserForm } from './user-form.schema';
-import { backToList, loadProfile, profileIdOr404 } from './users.server';
+import { backToList, loadAccess, loadProfile, profileIdOr404 } from './users.server';
+import { AccountPanel } from './account-panel';
 import { useAnswerCount } from '~/components/forms/conform-fields';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
@@ -25,11 +27,26 @@ import { sendKeepingTheForm } from '~/offline/link-failure';
 
 registerNamespace('users', users);
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountsStylesHref },
+  // The panel's state badges, as in the users list.
+  { rel: 'stylesheet', href: dataTableStylesHref },
+]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { data: profile } = await readWithAuth(context, ({ api }) => loadProfile(api, params.uuid));
-  return { profile, from: backToList(new URL(request.url).searchParams.get('from')), submissionKey: newSubmissionKey() };
+  const {
+    auth: { user },
+    data: [profile, access],
+  } = await readWithAuth(context, ({ api }) => Promise.all([loadProfile(api, params.uuid), loadAccess(api, params.uuid)]));
+  return {
+    profile,
+    access,
+    self: user.id === profile.uuid,
+    from: backToList(new URL(request.url).searchParams.get('from')),
+    submissionKey: newSubmissionKey(),
+    // The account panel's reactivation has a key of its own (decision 137).
+    panelKey: newSubmissionKey(),
+  };
 }
 
 /** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
@@ -84,6 +101,15 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
   return (
     <section className="screen">
       <h1>{t('form.editTitle', { name: fullName(profile) })}</h1>
+      <AccountPanel
+        access={loaderData.access}
+        base={pathname.replace(/\/edit$/, '')}
+        from={from}
+        self={loaderData.self}
+        twoStepApplies={canUseTwoStep(profile.profileCode)}
+        submissionKey={loaderData.panelKey}
+        reactivating={navigation.state === 'submitting' && navigation.formAction?.endsWith('/reactivate') === true}
+      />
       <p className="screen-intro">{t('form.editIntro')}</p>
       <UserForm
         mode="edit"
@@ -91,20 +117,10 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
         fields={fields}
         from={from}
         cancelTo={from}
-        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST'}
+        submitting={navigation.state === 'submitting' && navigation.formMethod === 'POST' && !navigation.formAction?.endsWith('/reactivate')}
         resetKey={attempt}
         submissionKey={actionData?.submissionKey ?? loaderData.submissionKey}
       />
-      <ul className="account-actions">
-        <li>
-          <Link to={`${pathname.replace(/\/edit$/, '')}/sessions?from=${encodeURIComponent(from)}`}>{t('endSessions.link')}</Link>
-        </li>
-        {canUseTwoStep(profile.profileCode) ? (
-          <li>
-            <Link to={`${pathname.replace(/\/edit$/, '')}/two-step?from=${encodeURIComponent(from)}`}>{t('resetTwoStep.link')}</Link>
-          </li>
-        ) : null}
-      </ul>
     </section>
   );
 }

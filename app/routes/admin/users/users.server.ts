@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { profileSchema, type Profile } from '@contract/profile';
+import { accountAccessSchema, type AccountAccess } from '@contract/sessions';
 import { z } from '@contract/zod';
 import type { ApiClient } from '~/server/api/api-client.server';
 import { screenPath } from '~/navigation/screens';
@@ -35,3 +36,8 @@ export function profileIdOr404(uuid: string | undefined): string {
   return parsed.data;
 }
 
+
+/** The account's sign-in state for the panel of the user page (decision 171). */
+export async function loadAccess(api: ApiClient, uuid: string | undefined): Promise<AccountAccess> {
+  return api.get(`/api/profile/${profileIdOr404(uuid)}/access`, accountAccessSchema);
+}
