@@ -126,6 +126,15 @@ export const events = {
     intro: 'Eventos abiertos a menos de 1 km, en la misma calzada, recibidos en las últimas 48 horas. Revise que el suyo no esté ya informado.',
     none: 'No hay eventos abiertos cercanos.',
     item: '{{folio}} · {{classification}} · km {{km}} · {{status}}',
+    waiting: 'Al indicar el kilómetro y la orientación verá aquí los eventos abiertos cercanos.',
+  },
+  // Following a possible duplicate instead of filing another (decision 161).
+  follow: {
+    same: 'Es el mismo: avíseme de sus novedades',
+    sameLabel: 'Es el mismo que {{folio}}: avíseme de sus novedades',
+    following: 'Siguiendo',
+    stop: 'Dejar de seguir',
+    stopLabel: 'Dejar de seguir el evento {{folio}}',
   },
   detail: {
     position: 'Ubicación del teléfono',
