@@ -128,6 +128,14 @@ export const events = {
     item: '{{folio}} · {{classification}} · km {{km}} · {{status}}',
     waiting: 'Al indicar el kilómetro y la orientación verá aquí los eventos abiertos cercanos.',
   },
+  // A closed event (issue 36, decision 162).
+  closedEvent: {
+    finalAnswer: 'Respuesta final',
+    noFinalAnswer: 'El equipo cerró el evento sin un mensaje.',
+    commentNote:
+      'Este evento está cerrado. Si comenta, su comentario queda en el evento y le llega a quien lo tenía asignado, pero el evento sigue cerrado: solo el equipo puede reabrirlo. Si el problema volvió, repórtelo de nuevo.',
+    commentNoteStaff: 'Este evento está cerrado. Un comentario público queda en el evento y avisa al conductor que lo informó, pero no lo reabre: use «Reabrir» para volver a gestionarlo.',
+  },
   // Following a possible duplicate instead of filing another (decision 161).
   follow: {
     same: 'Es el mismo: avíseme de sus novedades',
