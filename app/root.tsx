@@ -139,8 +139,8 @@ export function HydrateFallback() {
   return <FullScreenPlaceholder signedIn={Boolean(root?.user)} />;
 }
 
-export const meta: Route.MetaFunction = ({ error }) =>
-  pageTitle(error ? describeError(error, i18n.t).title : commonT('app.title'));
+export const meta: Route.MetaFunction = ({ error, loaderData, location }) =>
+  pageTitle(error ? describeError(error, i18n.t, { role: loaderData?.user?.role ?? null, path: location.pathname }).title : commonT('app.title'));
 
 export function ErrorBoundary() {
   return (

@@ -146,6 +146,11 @@ export const messages = {
   ticketClosed: 'The ticket was closed successfully',
   ticketNotClosed: 'The ticket was not closed',
   ticketReopened: 'El evento fue reabierto',
+  // Following a possible duplicate instead of filing another (issue 36, decision 161).
+  ticketFollowed: 'Listo: le avisaremos de las novedades del evento {{folio}}. Lo verá en «Mis reportes» como «Siguiendo».',
+  ticketUnfollowed: 'Dejó de seguir el evento {{folio}}. Ya no recibirá sus novedades.',
+  ticketNotFollowable: 'Ese evento ya no se puede seguir: está cerrado o ya no es reciente. Si el problema sigue, repórtelo.',
+  ownTicketNotFollowable: 'Ese evento es uno de sus reportes: ya recibe sus novedades.',
   // Ticket fields.
   orientationRequired: 'La orientación es requerida',
   orientationInvalid: 'Seleccione una orientación válida',

@@ -61,6 +61,10 @@ export const canUseTwoStep = (role: Role) => role !== 'DRIVER';
 export const DELETE_OWN_ACCOUNT_ROLES = ['DRIVER'] as const satisfies readonly Role[];
 export const canDeleteOwnAccount = (role: Role) => allowed(DELETE_OWN_ACCOUNT_ROLES, role);
 
+/** "Es el mismo: avíseme de sus novedades" (decision 161): drivers follow a possible duplicate instead of filing it again. */
+export const FOLLOW_TICKET_ROLES = ['DRIVER'] as const satisfies readonly Role[];
+export const canFollowTickets = (role: Role) => allowed(FOLLOW_TICKET_ROLES, role);
+
 /**
  * Requests under Ley 21.719 (docs/decisions/150-privacy-requests-and-blocking.md): everyone files and reads their
  * own; only the admin sees the queue and answers.

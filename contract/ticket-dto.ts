@@ -120,5 +120,7 @@ export const nearbyTicketSchema = z.object({
   orientation: orientationSchema,
   dateEvent: instant,
   createdAt: instant,
+  /** For a driver: whether they follow it already (decision 161). */
+  following: z.boolean().optional(),
 });
 export type NearbyTicket = z.infer<typeof nearbyTicketSchema>;

@@ -128,7 +128,7 @@ type Call = {
 };
 
 describe('real answers of every endpoint match their documented schemas', () => {
-  const state: { ticket?: number; attachment?: string; notification?: number; userId?: string; session?: number; passwordToken?: string; user?: Record<string, string> } = {};
+  const state: { ticket?: number; folio?: string; attachment?: string; notification?: number; userId?: string; session?: number; passwordToken?: string; user?: Record<string, string> } = {};
 
   const privacyRequestOf = { id: 0 };
   const calls: Call[] = [
@@ -233,6 +233,18 @@ describe('real answers of every endpoint match their documented schemas', () => 
       path: '/api/ticket/nearby',
       request: () => ({ url: '/api/ticket/nearby?kilometer=23.5&orientation=NORTH_SOUTH', headers: who.driver.headers }),
     },
+    // Following a possible duplicate (decision 161): the other driver follows the driver's event, reads Mis reportes, stops.
+    {
+      method: 'PUT',
+      path: '/api/ticket/follow/{folio}',
+      request: async () => {
+        const t = (await api.app.inject({ method: 'GET', url: `/api/ticket/${state.ticket}`, headers: who.driver.headers })).json().payload;
+        state.folio = t.folio;
+        return { url: `/api/ticket/follow/${t.folio}`, headers: who.otherDriver.headers };
+      },
+    },
+    { method: 'GET', path: '/api/ticket/my-reports', request: () => ({ url: '/api/ticket/my-reports', headers: who.otherDriver.headers }) },
+    { method: 'DELETE', path: '/api/ticket/follow/{folio}', request: () => ({ url: `/api/ticket/follow/${state.folio}`, headers: who.otherDriver.headers }) },
     { method: 'GET', path: '/api/report/reportStatistic', request: () => ({ url: '/api/report/reportStatistic', headers: who.inspector.headers }) },
     { method: 'GET', path: '/api/report/{id}', request: () => ({ url: '/api/report/1?month=1&year=2026&format=csv', headers: who.inspector.headers }) },
     { method: 'GET', path: '/api/privacy/me/export', request: () => ({ url: '/api/privacy/me/export', headers: who.driver.headers }) },

@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, PHONE_POSITION_SENDERS, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
+import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, FOLLOW_TICKET_ROLES, PHONE_POSITION_SENDERS, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -25,6 +25,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'events/outbox', file: 'routes/resources/outbox-event.ts', id: 'events-outbox', screen: 'events', roles: TICKET_PERMISSIONS.create },
   // The road's axis for "Usar mi ubicación" (decision 157): drivers only, as canSendPhonePosition says.
   { path: 'events/road-axis', file: 'routes/events/road-axis.ts', id: 'events-road-axis', screen: 'events', roles: PHONE_POSITION_SENDERS },
+  // "Es el mismo: avíseme de sus novedades" / "Dejar de seguir" (decision 161): drivers only, posted to.
+  { path: 'events/follow', file: 'routes/events/follow.ts', id: 'events-follow', screen: 'events', roles: FOLLOW_TICKET_ROLES },
   { path: 'events/:id', file: 'routes/events/detail.tsx', id: 'events-detail', screen: 'events' },
   { path: 'events/:id/attachments', file: 'routes/events/upload.ts', id: 'events-upload', screen: 'events', roles: TICKET_PERMISSIONS.attach },
   { path: 'events/:id/attachments/:attachmentId', file: 'routes/events/download.ts', id: 'events-download', screen: 'events' },

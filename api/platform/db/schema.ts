@@ -607,3 +607,18 @@ export const personalDataRead = pgTable(
     index('personal_data_read_ticket_idx').on(t.ticketId, t.at),
   ],
 );
+
+/** A driver following an event they found among the possible duplicates (decision 161): its public changes only. */
+export const ticketFollower = pgTable(
+  'ticket_follower',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profile.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.profileId] }), index('ticket_follower_profile_idx').on(t.profileId, t.createdAt)],
+);

@@ -14,6 +14,7 @@ import { storageAnswer } from '../../http/storage-errors';
 import { isMalformedBody } from '../../http/error-handler';
 import { UPLOAD_DEADLINE_MS } from '../../platform/storage/orphan-sweep';
 import { notificationText } from '../../domain/notifications/notifier';
+import { publicRecipients } from '../../domain/notifications/ticket-events';
 import { canAttachTo, canCommentOn } from '@contract/permissions';
 import { attachmentAllowance, chargeAttachmentBytes, chargeComment } from '../../domain/quotas/write-quotas';
 import { addComment, listComments } from '../../domain/tickets/comments';
@@ -75,7 +76,8 @@ export async function conversationRoutes(instance: FastifyInstance) {
       await app.notifier.notify({
         type: 'COMMENT_ADDED',
         ticket: { id: t.id, folio: t.folio },
-        recipients: [t.reporterId, t.assignedToId],
+        // A public comment reaches the event's followers too (decision 161); an internal note, staff only.
+        recipients: [...(saved.internal ? [t.reporterId] : await publicRecipients(app.db, t)), t.assignedToId],
         authorId: actor.profileId,
         staffOnly: saved.internal,
         message: notificationText.commentAdded(t.folio),

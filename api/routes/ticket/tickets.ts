@@ -15,7 +15,7 @@ import { listComments } from '../../domain/tickets/comments';
 import { listAttachments } from '../../domain/tickets/attachments';
 import { ATTACHMENT_LIST_SIZE, COMMENT_LIST_SIZE, ticketQuerySchema, ticketWithConversationSchema } from '@contract/conversation';
 import { chargeEvent } from '../../domain/quotas/write-quotas';
-import { notifyTicketChange } from '../../domain/notifications/ticket-events';
+import { notifyTicketChange, publicRecipients } from '../../domain/notifications/ticket-events';
 import { queueTicketReceipt } from '../../domain/notifications/receipt';
 import { showsPerson } from '../../domain/privacy/access-record';
 import { eventAsSeenBy, historyAsSeenBy } from '../../domain/privacy/masking';
@@ -173,7 +173,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const closingNow = closing(request);
       try {
         const updated = await updateTicket(app.db, actor, id, request.body, new Date());
-        await notifyTicketChange(app.notifier, before, updated, actor.profileId);
+        await notifyTicketChange(app.notifier, before, updated, actor.profileId, await publicRecipients(app.db, updated));
         return { payload: updated };
       } catch (error) {
         const mapped = toApiError(error);

@@ -3,7 +3,7 @@ import { Alert } from '~/components/ui/alert';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { Checkbox } from '~/components/forms/checkbox';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Comment } from '@contract/conversation';
@@ -21,6 +21,7 @@ export function CommentThread({
   ticketId,
   comments,
   canComment,
+  beforeBox,
   canMarkInternal,
   lastResult,
   submissionKey,
@@ -29,6 +30,8 @@ export function CommentThread({
   ticketId: number | string;
   comments: readonly Comment[];
   canComment: boolean;
+  /** Shown above the comment box, when there is one. */
+  beforeBox?: ReactNode;
   canMarkInternal: boolean;
   lastResult?: SubmissionResult<string[]>;
   /** The comment form's one-time key (decision 137). */
@@ -82,6 +85,8 @@ export function CommentThread({
           ))}
         </ol>
       )}
+      {/* What a comment does here, said before the box (a closed event: issue 36, ./closed-event.tsx). */}
+      {canComment && beforeBox ? beforeBox : null}
       {canComment ? (
         <Form key={generation} method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
           {form.errors?.map((error) => (

@@ -79,6 +79,13 @@ export const common = {
     },
     serviceError: {
       title: 'Error al consultar el servicio',
+      plain: 'No encontramos lo que pidió: puede que ya no exista o que la dirección esté mal escrita.',
+    },
+    // A driver's 404 in plain Spanish (issue 36, decision 162).
+    driver: {
+      eventTitle: 'No encontramos ese evento',
+      eventDescription: 'No encontramos ese evento entre sus reportes. Puede que el enlace esté incompleto o que el evento lo haya informado otra persona.',
+      myReports: 'Ir a Mis reportes',
     },
     forbidden: {
       title: 'Acceso no permitido',

@@ -5,6 +5,19 @@ import { reports } from './reports';
 export const dashboard = {
   title: 'Panel de inicio',
   welcome: 'Hola, {{name}}',
+  // The driver's home: the task first, then their reports (issue 36, decision 160).
+  driver: {
+    title: 'Hola, {{name}}',
+    intro: '¿Vio algo en la autopista? Cuéntenos y le avisaremos de cada novedad.',
+    report: 'Reportar un problema en la ruta',
+    myReports: 'Mis reportes',
+    none: 'Aún no tiene reportes. Cuando informe un problema, aquí verá su estado y nuestras respuestas.',
+    seeAll: 'Ver todos mis reportes',
+    sent: 'Enviado el',
+    lastAnswer: 'Última respuesta',
+    finalAnswer: 'Respuesta final',
+    noAnswer: 'Aún sin respuesta del equipo.',
+  },
   scopeAll: 'Todos los eventos de la concesión.',
   scopeOwn: 'Sus eventos: los que usted ha informado.',
   updated: 'Actualizado el {{date}}',

@@ -126,6 +126,23 @@ export const events = {
     intro: 'Eventos abiertos a menos de 1 km, en la misma calzada, recibidos en las últimas 48 horas. Revise que el suyo no esté ya informado.',
     none: 'No hay eventos abiertos cercanos.',
     item: '{{folio}} · {{classification}} · km {{km}} · {{status}}',
+    waiting: 'Al indicar el kilómetro y la orientación verá aquí los eventos abiertos cercanos.',
+  },
+  // A closed event (issue 36, decision 162).
+  closedEvent: {
+    finalAnswer: 'Respuesta final',
+    noFinalAnswer: 'El equipo cerró el evento sin un mensaje.',
+    commentNote:
+      'Este evento está cerrado. Si comenta, su comentario queda en el evento y le llega a quien lo tenía asignado, pero el evento sigue cerrado: solo el equipo puede reabrirlo. Si el problema volvió, repórtelo de nuevo.',
+    commentNoteStaff: 'Este evento está cerrado. Un comentario público queda en el evento y avisa al conductor que lo informó, pero no lo reabre: use «Reabrir» para volver a gestionarlo.',
+  },
+  // Following a possible duplicate instead of filing another (decision 161).
+  follow: {
+    same: 'Es el mismo: avíseme de sus novedades',
+    sameLabel: 'Es el mismo que {{folio}}: avíseme de sus novedades',
+    following: 'Siguiendo',
+    stop: 'Dejar de seguir',
+    stopLabel: 'Dejar de seguir el evento {{folio}}',
   },
   detail: {
     position: 'Ubicación del teléfono',

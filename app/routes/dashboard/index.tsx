@@ -4,6 +4,7 @@ import { AREA_BY_ROLE } from '~/navigation/screens';
 import chartStylesHref from '~/styles/charts.css?url';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import reportStylesHref from '~/styles/reports.css?url';
+import eventsStylesHref from '~/styles/events.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { screenTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from './period-form';
@@ -17,6 +18,9 @@ import { registerNamespace } from '~/i18n/config';
 import { OutboxList } from '~/offline/outbox-list';
 import type { RootLoaderData } from '~/components/shell/general-error-boundary';
 import { useRouteLoaderData } from 'react-router';
+import { myReportsSchema, type MyReports } from '@contract/ticket-follow';
+import type { z } from 'zod';
+import { DriverHome } from './driver-home';
 
 registerNamespace('dashboard', dashboard);
 
@@ -24,7 +28,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: dataTableStylesHref },
   { rel: 'stylesheet', href: chartStylesHref },
   { rel: 'stylesheet', href: reportStylesHref },
+  // The driver's home: status badges and "Siguiendo" (./driver-home.tsx).
+  { rel: 'stylesheet', href: eventsStylesHref },
 ];
+
+type HomeData = { driver: true; reports: MyReports } | { driver: false; statistics: z.output<typeof dashboardStatisticsSchema>; road: Awaited<ReturnType<typeof roadProfileFor>> };
 
 /**
  * Every role's dashboard: the whole concession for staff and the inspector, a driver's own
@@ -34,11 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { period, error, asked } = periodFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
-    data: [statistics, road],
-  } = await readWithAuth(context, ({ api }) =>
-    Promise.all([api.get('/api/report/reportStatistic', dashboardStatisticsSchema, periodQuery(period)), roadProfileFor(api)]),
+    data,
+  } = await readWithAuth<HomeData>(context, ({ api, user }) =>
+    // The driver's home is their task, not statistics (issue 36, decision 160): "Reportar un problema en la ruta" and "Mis reportes".
+    user.role === 'DRIVER'
+      ? api.get('/api/ticket/my-reports', myReportsSchema).then((reports) => ({ driver: true as const, reports }))
+      : Promise.all([api.get('/api/report/reportStatistic', dashboardStatisticsSchema, periodQuery(period)), roadProfileFor(api)]).then(
+          ([statistics, road]) => ({ driver: false as const, statistics, road }),
+        ),
   );
+  if (data.driver) return { driverHome: { reports: data.reports, name: user.name } };
+  const { statistics, road } = data;
   return {
+    driverHome: null,
     statistics,
     // Shown beside each orientation's label (decision 157).
     destinations: road.destinations,
@@ -52,6 +68,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardScreen({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<RootLoaderData>('root');
+  if (loaderData.driverHome) return <DriverHome {...loaderData.driverHome} accountId={root?.user?.id ?? null} />;
+  return <StaffDashboard {...loaderData} />;
+}
+
+function StaffDashboard(loaderData: Exclude<Route.ComponentProps['loaderData'], { driverHome: object }>) {
   const t = useT('dashboard');
   const periodName = usePeriodName();
   const { statistics: s, destinations, name, area, isDriver, period, periodField } = loaderData;

@@ -40,6 +40,7 @@ import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { orientationLabel, roadPlaces, type Destinations } from '@contract/road-lookup';
 import { PhonePosition } from '~/components/events/phone-position';
+import { ClosedCommentNote, FinalAnswer, finalAnswerOf } from '~/components/events/closed-event';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
@@ -216,6 +217,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
                   <dd>{ticket.closedAt ? <DateTime value={ticket.closedAt} /> : empty}</dd>
                   <dt>{t('detail.closureReason')}</dt>
                   <dd>{ticket.closureReason ? t(`closureReasons.${ticket.closureReason}`) : empty}</dd>
+                  <FinalAnswer answer={finalAnswerOf(ticket, comments)} />
                 </>
               ) : null}
             </dl>
@@ -237,6 +239,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
             ticketId={ticket.id}
             comments={comments}
             canComment={canCommentOn(role)}
+            beforeBox={closed ? <ClosedCommentNote staff={staff} /> : undefined}
             canMarkInternal={canWriteInternalNotes(role)}
             lastResult={actionData?.form === 'comment' ? actionData.result : undefined}
             submissionKey={keyOf('comment')}
