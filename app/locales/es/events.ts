@@ -158,6 +158,13 @@ export const events = {
     closureReason: 'Motivo de cierre',
     empty: '—',
   },
+  // The staff's bar under the event's title on phones (decision 166).
+  actionBar: {
+    label: 'Acciones del evento',
+    edit: 'Editar datos',
+    status: 'Estado del evento',
+    changeStatus: 'Cambiar estado',
+  },
   actions: {
     title: 'Acciones',
     assignMe: 'Asignarme',

@@ -40,6 +40,7 @@ import { useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
 import { orientationLabel, roadPlaces, type Destinations } from '@contract/road-lookup';
 import { PhonePosition } from '~/components/events/phone-position';
+import { EditFold, StaffActionBar } from '~/components/events/staff-action-bar';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
@@ -147,6 +148,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
         </h1>
         <Link to={listPath}>{t('detail.back')}</Link>
       </div>
+      {staff ? <StaffActionBar ticket={ticket} selfId={selfId} detailPath={detailPath} keyOf={keyOf} /> : null}
 
       {filesMissing ? <FilesMissingNotice folio={ticket.folio} /> : null}
 
@@ -222,15 +224,17 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           </section>
 
           {staff && !closed ? (
-            <EditTicketForm
-              ticket={ticket}
-              operators={operators}
-              classifications={classifications}
-              places={places}
-              destinations={destinations}
-              lastResult={actionData?.form === 'update' ? actionData.result : undefined}
-              submissionKey={keyOf('update')}
-            />
+            <EditFold open={actionData?.form === 'update'}>
+              <EditTicketForm
+                ticket={ticket}
+                operators={operators}
+                classifications={classifications}
+                places={places}
+                destinations={destinations}
+                lastResult={actionData?.form === 'update' ? actionData.result : undefined}
+                submissionKey={keyOf('update')}
+              />
+            </EditFold>
           ) : null}
 
           <CommentThread
@@ -297,7 +301,7 @@ function StaffActions({
       ) : (
         <>
           {ticket.assignedToId !== selfId ? (
-            <Form method="post" className="inline-form">
+            <Form method="post" className="inline-form wide-only">
               <SubmissionKeyField value={keyOf('assignMe')} />
               <SubmitButton name="intent" value="assignMe" variant="contained">
                 {t('actions.assignMe')}
@@ -318,7 +322,7 @@ function StaffActions({
               {t('actions.assign')}
             </SubmitButton>
           </Form>
-          <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error">
+          <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error" className="wide-only">
             {t('actions.close')}
           </ButtonLink>
         </>
