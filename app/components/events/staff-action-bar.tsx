@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { TICKET_STATUSES } from '@contract/ticket-codes';
 import type { Ticket } from '@contract/ticket-dto';
 import { ButtonLink } from '~/components/ui/button';
@@ -46,9 +46,10 @@ export function StaffActionBar({
         <ButtonLink to={`${detailPath}?confirm=close#confirm-title`} variant="outlined" color="error">
           {t('actions.close')}
         </ButtonLink>
-        <a className="staff-bar-edit" href={`#${EDIT_FOLD_ANCHOR}`}>
+        {/* The page again with the form open, at it: no JavaScript needed. */}
+        <Link className="staff-bar-edit" to={`${detailPath}?edit=1#${EDIT_FOLD_ANCHOR}`}>
           {t('actionBar.edit')}
-        </a>
+        </Link>
       </div>
       <Form method="post" className="staff-bar-row staff-bar-status">
         <SubmissionKeyField value={keyOf('status')} />

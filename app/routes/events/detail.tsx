@@ -86,6 +86,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     role: user.role,
     selfId: user.id,
     confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
+    // The action bar's "Editar datos" (decision 166): the folded update form comes open.
+    editOpen: url.searchParams.get('edit') === '1',
     detailPath: url.pathname,
     // The new event's files did not arrive: say so, with a link to the attach form.
     filesMissing: filesMissingIn(url),
@@ -131,7 +133,7 @@ function editValuesOf(ticket: Ticket) {
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
-  const { ticket, history, comments, attachments, operators, classifications, places, destinations, role, selfId, confirmClose, detailPath, filesMissing } = loaderData;
+  const { ticket, history, comments, attachments, operators, classifications, places, destinations, role, selfId, confirmClose, editOpen, detailPath, filesMissing } = loaderData;
   const staff = canChangeTickets(role);
   /** A form's key: the one it was sent with when it comes back refused or unanswered, otherwise the page's new one. */
   const keyOf = (form: TicketForm): string =>
@@ -224,7 +226,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           </section>
 
           {staff && !closed ? (
-            <EditFold open={actionData?.form === 'update'}>
+            <EditFold open={editOpen || actionData?.form === 'update'}>
               <EditTicketForm
                 ticket={ticket}
                 operators={operators}
