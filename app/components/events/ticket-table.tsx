@@ -91,8 +91,11 @@ export function TicketTable({
                 </td>
                 <td data-label={labels.sector}>{ticket.sector}</td>
                 <td data-label={labels.status}>
-                  <StatusBadge status={ticket.statusCode} late={ticket.late} />
-                  <Overdue ticket={ticket} />
+                  {/* One grid cell on phones' cards (data-table.css): the badge and how overdue together. */}
+                  <span>
+                    <StatusBadge status={ticket.statusCode} late={ticket.late} />
+                    <Overdue ticket={ticket} />
+                  </span>
                 </td>
                 <td data-label={labels.assignee}>{ticket.assignedToName ?? <span className="muted">{t('unassigned')}</span>}</td>
                 {actions ? <td data-label={labels.actions}>{actions(ticket)}</td> : null}
