@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, useRouteLoaderDa
 import type { Route } from './+types/root';
 import { FullScreenPlaceholder } from '~/components/shell/full-screen-placeholder';
 import { describeError, GeneralErrorBoundary, type RootLoaderData } from '~/components/shell/general-error-boundary';
+import { RouteFocus } from '~/components/shell/route-focus';
 import { Toasts } from '~/components/shell/toasts';
 import { SiteFooter } from '~/components/shell/site-footer';
 import { LinkFailureNotice } from '~/offline/link-failure-notice';
@@ -101,6 +102,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <SiteFooter />
       <Toasts toasts={loaderData.toasts} />
+      <RouteFocus toasts={loaderData.toasts} />
       <LinkFailureNotice />
     </>
   );

@@ -142,6 +142,7 @@ export const messages = {
   ticketNotCreated: 'No fue posible crear el evento',
   ticketUpdated: 'El evento fue actualizado correctamente',
   ticketAssignedTo: 'El evento {{folio}} quedó asignado a {{name}}',
+  ticketUpdatedFolio: 'El evento {{folio}} fue actualizado',
   ticketNotUpdated: 'No fue posible actualizar el evento',
   ticketClosed: 'The ticket was closed successfully',
   ticketNotClosed: 'The ticket was not closed',

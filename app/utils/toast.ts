@@ -4,7 +4,9 @@ export type ToastType = 'success' | 'error' | 'info';
  * `source` names the form that raised it (for example `close` on an event's page): a success
  * of that form clears its earlier errors, so a fixed mistake does not stay on screen.
  */
-export type Toast = { id: string; type: ToastType; message: string; source?: string };
+export type Toast = { id: string; type: ToastType; message: string; source?: string; link?: ToastLink };
+/** A toast's way to what it is about, e.g. "Ver" on a live notification about another event (decision 168). */
+export type ToastLink = { href: string; label: string };
 
 export const MAX_TOASTS = 6;
 

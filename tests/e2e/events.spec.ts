@@ -127,7 +127,7 @@ test('an operator filters, assigns to self, moves it to in progress and closes i
   await page.getByRole('link', { name: folio }).click();
 
   await page.getByRole('button', { name: 'Asignarme' }).click();
-  await expect(page.getByText(msg.updated)).toBeVisible();
+  await expect(page.getByText(new RegExp(`El evento ${folio} quedó asignado a`))).toBeVisible();
   await expect(page.locator('.field-list')).toContainText('Asignado');
 
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: 'En gestión' });
@@ -176,12 +176,12 @@ test('a supervisor reassigns a ticket to an operator', async ({ page }) => {
   await page.goto(`/supervisor/events/${id}`);
   await ready(page);
   await page.getByRole('button', { name: 'Asignarme' }).click();
-  await expect(page.getByText(msg.updated)).toBeVisible();
+  await expect(page.getByText(/quedó asignado a/)).toBeVisible();
   const select = page.getByLabel('Asignar a');
   const operator = await select.locator('option', { hasText: 'Carolina' }).first().textContent();
   await select.selectOption({ label: operator! });
   await page.getByRole('button', { name: 'Asignar', exact: true }).click();
-  await expect(page.getByText(msg.updated).first()).toBeVisible();
+  await expect(page.getByText(`quedó asignado a ${operator!}`).first()).toBeVisible();
   await expect(page.locator('.field-list')).toContainText(operator!);
 });
 

@@ -73,7 +73,7 @@ export function CommentThread({
       ) : (
         <ol className="comment-thread">
           {comments.map((c) => (
-            <li key={c.id} className={c.internal ? 'comment-internal' : undefined}>
+            <li key={c.id} id={`comment-${c.id}`} tabIndex={-1} className={c.internal ? 'comment-internal' : undefined}>
               <div className="comment-head">
                 <strong>{c.authorName}</strong>
                 <span>{t(`roles.${c.authorRole}`)}</span>

@@ -6,16 +6,17 @@ import type { TicketListItem } from '@contract/ticket-dto';
 import { DateTime } from '~/components/ui/date-time';
 import { StatusBadge } from './status-badge';
 import { useT } from '~/hooks/use-t';
+import { overdueBy } from './overdue';
 
 /** What a row shows of a ticket: all a list screen's loader sends to the page. */
 export type TicketRow = Pick<
   TicketListItem,
-  'id' | 'folio' | 'dateEvent' | 'classificationName' | 'kilometer' | 'orientation' | 'sector' | 'statusCode' | 'late' | 'assignedToName'
+  'id' | 'folio' | 'dateEvent' | 'classificationName' | 'kilometer' | 'orientation' | 'sector' | 'statusCode' | 'late' | 'assignedToName' | 'dueAt'
 >;
 
 export function toTicketRow(ticket: TicketListItem): TicketRow {
-  const { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName } = ticket;
-  return { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName };
+  const { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName, dueAt } = ticket;
+  return { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName, dueAt };
 }
 
 /**
@@ -77,7 +78,7 @@ export function TicketTable({
             </tr>
           ) : (
             tickets.map((ticket) => (
-              <tr key={ticket.id}>
+              <tr key={ticket.id} id={`row-${ticket.id}`}>
                 <th scope="row" className="nowrap">
                   <Link to={`${detailBase}/${ticket.id}`}>{ticket.folio}</Link>
                 </th>
@@ -90,7 +91,11 @@ export function TicketTable({
                 </td>
                 <td data-label={labels.sector}>{ticket.sector}</td>
                 <td data-label={labels.status}>
-                  <StatusBadge status={ticket.statusCode} late={ticket.late} />
+                  {/* One grid cell on phones' cards (data-table.css): the badge and how overdue together. */}
+                  <span>
+                    <StatusBadge status={ticket.statusCode} late={ticket.late} />
+                    <Overdue ticket={ticket} />
+                  </span>
                 </td>
                 <td data-label={labels.assignee}>{ticket.assignedToName ?? <span className="muted">{t('unassigned')}</span>}</td>
                 {actions ? <td data-label={labels.actions}>{actions(ticket)}</td> : null}
@@ -100,5 +105,17 @@ export function TicketTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A late event's "vencido hace 2 d" under its status (decision 168); the exact due time on hover. */
+function Overdue({ ticket }: { ticket: TicketRow }) {
+  const t = useT('events');
+  const by = ticket.late && ticket.statusCode !== 'CLOSED' ? overdueBy(ticket.dueAt) : null;
+  if (!by) return null;
+  return (
+    <span className="overdue-note" suppressHydrationWarning>
+      {t(`table.overdue.${by.unit}`, { count: by.count })}
+    </span>
   );
 }

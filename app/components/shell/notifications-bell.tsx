@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link, useLocation, useRevalidator } from 'react-router';
 import type { NotificationEvent } from '@contract/notification';
 import { ROLE_AREAS, type Role } from '@contract/roles';
 import { showToast } from '~/utils/toast';
@@ -46,6 +46,12 @@ export function NotificationsBell({ role, unread }: { role: Role; unread: number
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  // The page on screen, read when a notification arrives (the stream is opened once).
+  const location = useLocation();
+  const pathname = useRef(location.pathname);
+  pathname.current = location.pathname;
+  const viewLabel = useRef(t('header.viewNotification'));
+  viewLabel.current = t('header.viewNotification');
 
   // The stream, kept open whatever happens to it (decision 142): after any error (a 503, a
   // deploy, the network) the browser's EventSource may give up for good, so it is closed and
@@ -87,7 +93,18 @@ export function NotificationsBell({ role, unread }: { role: Role; unread: number
         }
         if (!isNotificationEvent(data)) return;
         setCount(data.unread);
-        showToast({ id: `notification-${data.notification.id}`, type: 'info', message: data.notification.message });
+        // About the event on screen: its page is read again (status, comments). About another: a
+        // "Ver" link to it (decision 168).
+        const ticketId = typeof data.notification.ticketId === 'number' ? data.notification.ticketId : null;
+        const eventPath = ticketId === null ? null : `/${ROLE_AREAS[role]}/events/${ticketId}`;
+        const onScreen = eventPath !== null && pathname.current === eventPath;
+        if (onScreen) void revalidate.current();
+        showToast({
+          id: `notification-${data.notification.id}`,
+          type: 'info',
+          message: data.notification.message,
+          link: eventPath && !onScreen ? { href: eventPath, label: viewLabel.current } : undefined,
+        });
       });
       current.addEventListener('error', () => {
         if (stopped || source !== current) return;
@@ -116,7 +133,7 @@ export function NotificationsBell({ role, unread }: { role: Role; unread: number
       window.removeEventListener('online', connectNow);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, []);
+  }, [role]);
 
   const label = t('header.unread', { count });
   return (

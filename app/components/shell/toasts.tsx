@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { capToasts, mergeToasts, TOAST_DURATION_MS, TOAST_EVENT, type Toast } from '~/utils/toast';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useT } from '~/hooks/use-t';
@@ -53,13 +54,23 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
   return (
     <li
       className={`toast toast--${toast.type}`}
+      data-toast-id={toast.id}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div className="toast-message" role={toast.type === 'error' ? 'alert' : 'status'}>
+      {/* Focusable from script: after an action, focus goes to its confirmation (app/components/shell/route-focus.tsx). */}
+      <div className="toast-message" role={toast.type === 'error' ? 'alert' : 'status'} tabIndex={-1}>
         {toast.message}
+        {toast.link ? (
+          <>
+            {' '}
+            <Link to={toast.link.href} className="toast-link">
+              {toast.link.label}
+            </Link>
+          </>
+        ) : null}
       </div>
       {hydrated ? (
         <button type="button" className="toast-dismiss" onClick={() => onDismiss(toast.id)}>

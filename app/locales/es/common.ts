@@ -31,6 +31,8 @@ export const common = {
   },
   header: {
     menu: 'Menú',
+    // A live notification's link to the event it is about (decision 168).
+    viewNotification: 'Ver',
     openMenu: 'Abrir menú',
     closeMenu: 'Cerrar menú',
     signOut: 'Cerrar sesión',

@@ -73,6 +73,12 @@ export const events = {
     status: 'Estado',
     assignee: 'Responsable',
     actions: 'Acciones',
+    // How long ago a late event's due time passed (decision 168).
+    overdue: {
+      d: 'vencido hace {{count}} d',
+      h: 'vencido hace {{count}} h',
+      min: 'vencido hace {{count}} min',
+    },
     empty: 'Todavía no hay eventos.',
     noMatches: 'Ningún evento coincide con los filtros.',
   },
@@ -174,6 +180,13 @@ export const events = {
     closedAt: 'Cerrado el',
     closureReason: 'Motivo de cierre',
     empty: '—',
+  },
+  // The staff's bar under the event's title on phones (decision 166).
+  actionBar: {
+    label: 'Acciones del evento',
+    edit: 'Editar datos',
+    status: 'Estado del evento',
+    changeStatus: 'Cambiar estado',
   },
   actions: {
     title: 'Acciones',
@@ -287,6 +300,9 @@ export const events = {
     dueAt: 'Vence',
     handTo: 'Asignar {{folio}} a',
     handToButton: 'Asignar…',
+    // The hand-over's first choice: a tap never assigns anyone (decision 168).
+    choose: 'Seleccione…',
+    chooseFirst: 'Seleccione a quién asignar el evento.',
     handToButtonLabel: 'Asignar {{folio}} a la persona elegida',
     confirmTitle: '¿Asignar el evento {{folio}} a {{name}}?',
     confirmNote: '{{name}} recibirá una notificación y el evento pasará a su lista.',

@@ -58,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     asked?.ok && operator && asked.payload.statusCode !== 'CLOSED'
       ? { ticketId: asked.payload.id, folio: asked.payload.folio, operatorId: operator.id, operatorName: operator.name }
       : null;
+  // "Asignar…" pressed with no person chosen: said in the row, nothing assigned (decision 168).
+  const choose = assignId > 0 && !operator ? assignId : null;
   const area = `/${url.pathname.split('/')[1]}`;
   return {
     queue,
@@ -71,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Shown beside each orientation's label (decision 157).
     destinations: road.destinations,
     confirm,
+    choose,
     // One nonce per view; each row's form derives its own key from it (decision 137).
     submissionNonce: newSubmissionKey(),
   };
@@ -102,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     unanswered = !result.ok && result.status === 503;
     if (!result.ok) addToast(session, 'error', result.message);
-    else if (parsed.data.intent === 'assignMe') addToast(session, 'success', messages.ticketUpdated);
+    // The toast names the event and the person (decision 168).
     else addToast(session, 'success', formatMessage(messages.ticketAssignedTo, { folio: result.payload.folio, name: result.payload.assignedToName ?? '' }));
   }
   // Back to the same pages of both lists, without the confirmation (kept when the API did not answer, to try again).
@@ -111,12 +114,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     url.searchParams.delete('assign');
     url.searchParams.delete('to');
   }
-  throw await redirectWithToasts(session, url.pathname + url.search);
+  // At the row acted on (decision 167): a phone is not sent back to the top of the list.
+  const row = parsed.success ? `#row-${parsed.data.ticketId}` : '';
+  throw await redirectWithToasts(session, url.pathname + url.search + row);
 }
 
 export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('events');
-  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm, submissionNonce, destinations } = loaderData;
+  const { queue, mine, queuePage, minePage, pathname, eventsPath, operators, selfId, confirm, choose, submissionNonce, destinations } = loaderData;
   const number = useNumberFormat();
   const href = (queueAt: number, mineAt: number) => {
     const params = new URLSearchParams();
@@ -129,9 +134,29 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
   const captionOf = (title: string, list: typeof queue) => `${title} (${number(list.total)}${list.totalCapped ? '+' : ''})`;
   const here = href(queuePage, minePage);
 
-  /** A row's hand-over: choose a person, then confirm (a GET to this screen's confirmation step). */
+  /**
+   * A row's hand-over: choose a person ("Seleccione…" first, so a tap never picks anyone), then
+   * confirm in the row itself (a GET to this screen's confirmation step, back at the row's anchor).
+   */
   const handOver = (ticket: TicketRow, withAssignMe: boolean) => {
     const others = operators.filter((o) => o.id !== selfId && o.name !== ticket.assignedToName);
+    if (confirm && confirm.ticketId === ticket.id) {
+      return (
+        <section className="confirm-panel confirm-in-row" role="region" aria-labelledby="assign-confirm-title">
+          <h3 id="assign-confirm-title">{t('assignments.confirmTitle', { folio: confirm.folio, name: confirm.operatorName })}</h3>
+          <p className="confirm-note">{t('assignments.confirmNote', { name: confirm.operatorName })}</p>
+          <Form method="post" action={here} className="form-actions">
+            <input type="hidden" name="ticketId" value={confirm.ticketId} />
+            <input type="hidden" name="assignedToId" value={confirm.operatorId} />
+            <SubmissionKeyField value={derivedKey(submissionNonce, `assign-${confirm.ticketId}`)} />
+            <SubmitButton name="intent" value="assign" variant="contained" autoFocus>
+              {t('assignments.confirm')}
+            </SubmitButton>
+            <Link to={`${here}#row-${ticket.id}`}>{t('assignments.cancel')}</Link>
+          </Form>
+        </section>
+      );
+    }
     return (
       <div className="row-actions assign-actions">
         {withAssignMe ? (
@@ -144,14 +169,21 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
           </Form>
         ) : null}
         {others.length === 0 ? null : (
-          <Form method="get" action={pathname} className="assign-to">
+          <Form method="get" action={`${pathname}#row-${ticket.id}`} className="assign-to">
             {queuePage ? <input type="hidden" name="queue" value={queuePage} /> : null}
             {minePage ? <input type="hidden" name="mine" value={minePage} /> : null}
             <input type="hidden" name="assign" value={ticket.id} />
             <label className="visually-hidden" htmlFor={`assign-to-${ticket.id}`}>
               {t('assignments.handTo', { folio: ticket.folio })}
             </label>
-            <select id={`assign-to-${ticket.id}`} name="to">
+            <select
+              id={`assign-to-${ticket.id}`}
+              name="to"
+              defaultValue=""
+              aria-invalid={choose === ticket.id || undefined}
+              aria-describedby={choose === ticket.id ? `assign-choose-${ticket.id}` : undefined}
+            >
+              <option value="">{t('assignments.choose')}</option>
               {others.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -161,6 +193,11 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
             <Button type="submit" size="small" variant="outlined" aria-label={t('assignments.handToButtonLabel', { folio: ticket.folio })}>
               {t('assignments.handToButton')}
             </Button>
+            {choose === ticket.id ? (
+              <p className="field-helper field-helper--error" id={`assign-choose-${ticket.id}`} role="alert">
+                {t('assignments.chooseFirst')}
+              </p>
+            ) : null}
           </Form>
         )}
       </div>
@@ -172,22 +209,6 @@ export default function AssignmentsScreen({ loaderData }: Route.ComponentProps) 
       <div className="screen-heading">
         <h1>{t('assignments.title')}</h1>
       </div>
-
-      {confirm ? (
-        <section className="panel confirm-panel" role="region" aria-labelledby="assign-confirm-title">
-          <h2 id="assign-confirm-title">{t('assignments.confirmTitle', { folio: confirm.folio, name: confirm.operatorName })}</h2>
-          <p className="confirm-note">{t('assignments.confirmNote', { name: confirm.operatorName })}</p>
-          <Form method="post" action={here} className="form-actions">
-            <input type="hidden" name="ticketId" value={confirm.ticketId} />
-            <input type="hidden" name="assignedToId" value={confirm.operatorId} />
-            <SubmissionKeyField value={derivedKey(submissionNonce, `assign-${confirm.ticketId}`)} />
-            <SubmitButton name="intent" value="assign" variant="contained" autoFocus>
-              {t('assignments.confirm')}
-            </SubmitButton>
-            <Link to={here}>{t('assignments.cancel')}</Link>
-          </Form>
-        </section>
-      ) : null}
 
       <h2 id="queue-title">{t('assignments.queue')}</h2>
       <TicketTable

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { Statistics } from '@contract/statistics';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { dashboard } from '~/locales/es/dashboard';
@@ -7,8 +8,16 @@ registerNamespace('dashboard', dashboard);
 
 const COUNTERS = ['new', 'late', 'closed', 'active'] as const;
 
-/** The four counters as cards: plain HTML, one description list. */
-export function CounterCards({ counters }: { counters: Statistics['counters'] }) {
+/** Each counter's list: the events list filtered as the counter counts (decision 168); the late ones most overdue first. */
+const COUNTER_QUERIES: Record<(typeof COUNTERS)[number], string> = {
+  new: 'status=NEW',
+  late: 'tab=active&late=true&sort=dueAt%3Aasc',
+  closed: 'tab=closed',
+  active: 'tab=active',
+};
+
+/** The four counters as cards: plain HTML, one description list; each label a link to its list. */
+export function CounterCards({ counters, area }: { counters: Statistics['counters']; area: string }) {
   const t = useT('dashboard');
   const number = useNumberFormat();
   return (
@@ -19,7 +28,11 @@ export function CounterCards({ counters }: { counters: Statistics['counters'] })
       <dl className="counter-cards">
         {COUNTERS.map((key) => (
           <div key={key} className={`counter-card counter-card--${key}`} data-counter={key}>
-            <dt className="counter-label">{t(`counters.${key}`)}</dt>
+            <dt className="counter-label">
+              <Link to={`/${area}/events?${COUNTER_QUERIES[key]}`} className="counter-link">
+                {t(`counters.${key}`)}
+              </Link>
+            </dt>
             <dd className="counter-value">{number(counters[key])}</dd>
             <dd className="counter-hint">{t(`counters.${key}Hint`)}</dd>
           </div>

@@ -55,7 +55,7 @@ export function StatisticsView({
 
   return (
     <>
-      <CounterCards counters={s.counters} />
+      <CounterCards counters={s.counters} area={area} />
 
       <section className="dashboard-averages" aria-labelledby="averages-title">
         <h2 id="averages-title" className="visually-hidden">

@@ -1,22 +1,32 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
-import { commentCreateSchema } from '@contract/conversation';
-import { messages } from '@contract/messages';
+import { commentCreateSchema, commentSchema } from '@contract/conversation';
+import { formatMessage, messages } from '@contract/messages';
 import { canChangeTickets } from '@contract/permissions';
 import { ticketCloseSchema, ticketEditSchema, type TicketUpdate } from '@contract/ticket';
-import { reopenStatus } from '@contract/ticket-codes';
+import { reopenStatus, TICKET_STATUSES } from '@contract/ticket-codes';
 import { ticketSchema } from '@contract/ticket-dto';
 import type { AuthState } from '~/server/auth/auth.server';
 import { addToast, commitSession, type AppSession, redirectWithToasts } from '~/server/auth/session.server';
 import { submissionKeyOf } from '~/server/submission-key.server';
 
-type Intent = 'update' | 'assignMe' | 'assign' | 'close' | 'reopen' | 'comment';
+type Intent = 'update' | 'assignMe' | 'assign' | 'status' | 'close' | 'reopen' | 'comment';
 
 /** The forms of the event's page, each with its own submission key (decision 137). */
-export const TICKET_FORMS = ['update', 'assignMe', 'assign', 'close', 'reopen', 'comment', 'upload'] as const;
+export const TICKET_FORMS = ['update', 'assignMe', 'assign', 'status', 'close', 'reopen', 'comment', 'upload'] as const;
 export type TicketForm = (typeof TICKET_FORMS)[number];
-const STAFF_INTENTS: readonly Intent[] = ['update', 'assignMe', 'assign', 'close', 'reopen'];
+const STAFF_INTENTS: readonly Intent[] = ['update', 'assignMe', 'assign', 'status', 'close', 'reopen'];
+
+/**
+ * Where on the page a form sent from comes back to (decision 167): the `returnTo` field names
+ * the anchor of the part it sits in, so the redirect carries it as the address's #fragment and
+ * a phone is not sent back to the top of a long page. Only plain ids are taken.
+ */
+export function anchorOf(formData: FormData): string {
+  const value = String(formData.get('returnTo') ?? '');
+  return /^[a-z][a-z0-9-]{0,40}$/.test(value) ? `#${value}` : '';
+}
 
 /**
  * The detail's one action: the hidden `intent` says which form was sent. Staff-only intents
@@ -32,7 +42,8 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
   const submissionKey = submissionKeyOf(formData);
   const write = { idempotencyKey: submissionKey, unavailableIsAnswer: true } as const;
   const detail = new URL(request.url).pathname;
-  const back = async (type: 'success' | 'error', message: string, to = detail) => {
+  const anchor = anchorOf(formData);
+  const back = async (type: 'success' | 'error', message: string, to = detail + anchor) => {
     // The intent names the form, so its success clears its earlier errors (app/utils/toast.ts).
     addToast(session, type, message, intent);
     return await redirectWithToasts(session, to);
@@ -40,7 +51,7 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
   if (STAFF_INTENTS.includes(intent) && !canChangeTickets(user.role)) return back('error', messages.forbidden);
   const put = (body: TicketUpdate | Record<string, unknown>) => api.call('PUT', `/api/ticket/${id}`, { body, schema: ticketSchema, ...write });
   /** The API did not answer a form without typed text (assign, reopen): the page again, with the message and the same key. */
-  const unanswered = async (form: 'assign' | 'assignMe' | 'reopen', message: string, assignedToId?: string) => {
+  const unanswered = async (form: 'assign' | 'assignMe' | 'status' | 'reopen', message: string, assignedToId?: string) => {
     addToast(session, 'error', message, intent);
     return data({ form, submissionKey, assignedToId }, { status: 503, headers: { 'Set-Cookie': await commitSession(session) } });
   };
@@ -70,7 +81,19 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
       if (!assignee) return back('error', messages.assigneeInvalid);
       const result = await put({ assignedToId: assignee });
       if (!result.ok && result.status === 503) return unanswered(intent, result.message, assignee);
-      return result.ok ? back('success', messages.ticketUpdated) : back('error', result.message);
+      // The toast names the event and the person (decision 168).
+      return result.ok
+        ? back('success', formatMessage(messages.ticketAssignedTo, { folio: result.payload.folio, name: result.payload.assignedToName ?? '' }))
+        : back('error', result.message);
+    }
+    case 'status': {
+      // The action bar's status (decision 166): closing goes through its confirmation, not here.
+      const status = String(formData.get('statusCode') ?? '');
+      const allowed = (TICKET_STATUSES as readonly string[]).filter((s) => s !== 'CLOSED');
+      if (!allowed.includes(status)) return back('error', messages.badRequest);
+      const result = await put({ statusCode: status });
+      if (!result.ok && result.status === 503) return unanswered('status', result.message);
+      return result.ok ? back('success', formatMessage(messages.ticketUpdatedFolio, { folio: result.payload.folio })) : back('error', result.message);
     }
     case 'close': {
       // Errors come back beside their fields (the reason, the message) and as toasts.
@@ -104,14 +127,15 @@ export async function ticketAction(request: Request, auth: AuthState, session: A
       if (submission.status !== 'success') return data({ form: 'comment' as const, result: submission.reply(), submissionKey }, { status: 400 });
       // Whether the note is internal is the API's to decide for the caller's role; the form sends what was ticked.
       const body = { comment: submission.value.comment, internal: submission.value.internal };
-      const result = await api.call('POST', `/api/ticket/${id}/comment`, { body, ...write });
+      const result = await api.call('POST', `/api/ticket/${id}/comment`, { body, schema: commentSchema, ...write });
       if (!result.ok) {
         return data(
           { form: 'comment' as const, result: submission.reply({ formErrors: [messages.commentNotSaved, result.message] }), submissionKey },
           { status: result.status },
         );
       }
-      return back('success', messages.commentSaved);
+      // Back at the new comment (decision 167), not at the top of the page.
+      return back('success', messages.commentSaved, `${detail}#comment-${result.payload.id}`);
     }
     default:
       return back('error', messages.badRequest);

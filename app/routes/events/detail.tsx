@@ -41,6 +41,7 @@ import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/r
 import { orientationLabel, roadPlaces, type Destinations } from '@contract/road-lookup';
 import { PhonePosition } from '~/components/events/phone-position';
 import { ClosedCommentNote, FinalAnswer, finalAnswerOf } from '~/components/events/closed-event';
+import { EditFold, StaffActionBar } from '~/components/events/staff-action-bar';
 import { sendKeepingTheForm } from '~/offline/link-failure';
 
 export const links: Route.LinksFunction = () => [
@@ -86,6 +87,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     role: user.role,
     selfId: user.id,
     confirmClose: url.searchParams.get('confirm') === 'close' && staff && ticket.statusCode !== 'CLOSED',
+    // The action bar's "Editar datos" (decision 166): the folded update form comes open.
+    editOpen: url.searchParams.get('edit') === '1',
     detailPath: url.pathname,
     // The new event's files did not arrive: say so, with a link to the attach form.
     filesMissing: filesMissingIn(url),
@@ -131,7 +134,7 @@ function editValuesOf(ticket: Ticket) {
 
 export default function EventDetailScreen({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT('events');
-  const { ticket, history, comments, attachments, operators, classifications, places, destinations, role, selfId, confirmClose, detailPath, filesMissing } = loaderData;
+  const { ticket, history, comments, attachments, operators, classifications, places, destinations, role, selfId, confirmClose, editOpen, detailPath, filesMissing } = loaderData;
   const staff = canChangeTickets(role);
   /** A form's key: the one it was sent with when it comes back refused or unanswered, otherwise the page's new one. */
   const keyOf = (form: TicketForm): string =>
@@ -148,6 +151,7 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
         </h1>
         <Link to={listPath}>{t('detail.back')}</Link>
       </div>
+      {staff ? <StaffActionBar ticket={ticket} selfId={selfId} detailPath={detailPath} keyOf={keyOf} /> : null}
 
       {filesMissing ? <FilesMissingNotice folio={ticket.folio} /> : null}
 
@@ -224,15 +228,17 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
           </section>
 
           {staff && !closed ? (
-            <EditTicketForm
-              ticket={ticket}
-              operators={operators}
-              classifications={classifications}
-              places={places}
-              destinations={destinations}
-              lastResult={actionData?.form === 'update' ? actionData.result : undefined}
-              submissionKey={keyOf('update')}
-            />
+            <EditFold open={editOpen || actionData?.form === 'update'}>
+              <EditTicketForm
+                ticket={ticket}
+                operators={operators}
+                classifications={classifications}
+                places={places}
+                destinations={destinations}
+                lastResult={actionData?.form === 'update' ? actionData.result : undefined}
+                submissionKey={keyOf('update')}
+              />
+            </EditFold>
           ) : null}
 
           <CommentThread
@@ -300,7 +306,7 @@ function StaffActions({
       ) : (
         <>
           {ticket.assignedToId !== selfId ? (
-            <Form method="post" className="inline-form">
+            <Form method="post" className="inline-form wide-only">
               <SubmissionKeyField value={keyOf('assignMe')} />
               <SubmitButton name="intent" value="assignMe" variant="contained">
                 {t('actions.assignMe')}
@@ -321,7 +327,7 @@ function StaffActions({
               {t('actions.assign')}
             </SubmitButton>
           </Form>
-          <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error">
+          <ButtonLink to={`${detailPath}?confirm=close`} variant="outlined" color="error" className="wide-only">
             {t('actions.close')}
           </ButtonLink>
         </>

@@ -33,6 +33,8 @@ const FILTER_KEYS = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = listFiltersOf(url.searchParams, FILTER_KEYS);
+  // The late list, most overdue first unless another order was asked for (decision 168).
+  if (filters.late === 'true' && !filters.sort) filters.sort = 'dueAt:asc';
   const page = Math.max(0, Math.min(100_000, Number.parseInt(url.searchParams.get('page') ?? '0', 10) || 0));
   const {
     auth: { user },
@@ -105,7 +107,7 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
 
       <ul className="ticket-counters" aria-label={t('counters.label')}>
         <Counter href={listHref(pathname, { status: 'NEW' })} label={t('counters.new')} value={number(list.counters.new)} />
-        <Counter href={listHref(pathname, { tab: 'active', late: 'true' })} label={t('counters.late')} value={number(list.counters.late)} />
+        <Counter href={listHref(pathname, { tab: 'active', late: 'true', sort: 'dueAt:asc' })} label={t('counters.late')} value={number(list.counters.late)} />
         <Counter href={listHref(pathname, { tab: 'closed' })} label={t('counters.closed')} value={number(list.counters.closed)} />
       </ul>
 
