@@ -12,7 +12,8 @@ import { signInWithPassword } from '~/server/auth/auth.server';
 import { keepDeviceToken } from '~/server/auth/device-cookie.server';
 import { log } from '~/server/observability/log.server';
 import { requestIdOf } from '~/server/observability/observability.server';
-import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { ConformCheckbox, ConformTextField, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -107,7 +108,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     <PublicPage title={t('register.title')} intro={t('register.intro')}>
       {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        <FormError errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} />
         <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
         <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />

@@ -6,7 +6,8 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
 import { createApiClient, toFormErrors } from '~/server/api/api-client.server';
-import { FormError, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -78,7 +79,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
           <NewPasswordFields
             password={fields.password}

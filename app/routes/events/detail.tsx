@@ -41,6 +41,7 @@ import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/r
 import { orientationLabel, roadPlaces, type Destinations } from '@contract/road-lookup';
 import { PhonePosition } from '~/components/events/phone-position';
 import { sendKeepingTheForm } from '~/offline/link-failure';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -432,11 +433,7 @@ function EditTicketForm({
     <section className="panel" aria-labelledby="edit-title">
       <h2 id="edit-title">{t('form.editTitle')}</h2>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="update" />
         <SubmissionKeyField value={submissionKey} />
         <input type="hidden" name="previousStatus" value={ticket.statusCode} />

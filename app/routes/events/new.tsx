@@ -54,6 +54,7 @@ import { FILES_FOLLOW_FIELD, FILES_SENT_INTENT } from '~/uploads/names';
 import { useUploadBatch } from '~/uploads/use-upload-batch';
 import { worthShrinking } from '~/uploads/shrink-rules';
 import { UploadProgress } from '~/uploads/upload-progress';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -531,11 +532,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       >
         {/* First: the fields reach the server before the files. */}
         <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         {staff ? (
           <EventSelect meta={fields.channelCode} label={t('form.channelCode')} required markRequired>
             <option value="">{t('form.chooseChannel')}</option>

@@ -87,7 +87,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
       <p className="screen-intro">{t('form.editIntro')}</p>
       <UserForm
         mode="edit"
-        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, summary: form }}
         fields={fields}
         from={from}
         cancelTo={from}

@@ -73,7 +73,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
       <p className="screen-intro">{t('form.newIntro')}</p>
       <UserForm
         mode="new"
-        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, summary: form }}
         fields={fields}
         from={loaderData.from}
         cancelTo={loaderData.from}
