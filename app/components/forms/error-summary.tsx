@@ -82,7 +82,7 @@ export function ErrorSummary({
             const id = targets?.[name] ?? `${form.id}-${name}`;
             return (
               <li key={name}>
-                <a href={`#${id}`} onClick={(event) => goTo(event, id)}>
+                <a className="error-summary__link" href={`#${id}`} onClick={(event) => goTo(event, id)}>
                   {errors[0]}
                 </a>
               </li>

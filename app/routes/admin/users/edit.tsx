@@ -15,7 +15,8 @@ import { formValuesOf, SECRET_FIELDS, UserForm } from './user-form';
 import { editUserFormSchema } from './user-form.schema';
 import type { EditUserForm } from './user-form.schema';
 import { backToList, loadProfile, profileIdOr404 } from './users.server';
-import { useAnswerCount } from '~/components/forms/conform-fields';
+import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
@@ -35,6 +36,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
 export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
+/** A kept password is in the page: never stored, never compressed (decision 174). */
+export const headers = secretPageHeaders;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
   const formData = await request.formData();
@@ -42,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submissionKey = write.idempotencyKey;
   const submission = parseWithZod(formData, { schema: editUserFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: fieldsToHide(submission.error, SECRET_FIELDS) }), submissionKey }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
@@ -55,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
     const formErrors = hasFieldErrors ? [messages.userNotUpdated] : [messages.userNotUpdated, ...errors.formErrors];
     return data(
-      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }), submissionKey },
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: fieldsToHide(errors.fieldErrors, SECRET_FIELDS) }), submissionKey },
       { status: updated.status },
     );
   }
@@ -79,7 +83,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
     defaultValue: formValuesOf(profile),
     ...validation.options,
   });
-  const attempt = useAnswerCount(actionData);
+  const attempt = usePasswordResetKey(actionData?.result, SECRET_FIELDS);
 
   return (
     <section className="screen">
