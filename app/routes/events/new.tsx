@@ -8,7 +8,7 @@ import { data, Form, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderD
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
-import { locateKilometer, roadPlaces } from '@contract/road-lookup';
+import { locateKilometer, roadPlaces, roadRangeOf } from '@contract/road-lookup';
 import { isStaff } from '@contract/roles';
 import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
@@ -148,7 +148,7 @@ type FormReply = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
-  const schema = ticketCreateSchemaFor(user.role);
+  const schema = ticketCreateSchemaFor(user.role, await roadProfileFor(api).then(roadRangeOf, () => undefined));
   // The fields arrive first; the files (if any) stay unread until the event exists.
   const upload = await readFieldsThenFiles(request);
   const formData = upload.fields;
@@ -365,7 +365,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
   const { classifications, road, staff, listPath, now, reporter } = loaderData;
   const validation = useLazyValidation(
     // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
-    () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof m.staffTicketCreateSchema),
+    () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER', roadRangeOf(road)) as typeof m.staffTicketCreateSchema),
     // A submission made before the validator arrived waits for it: files are never uploaded
     // only to hear that a field is missing (decision 051).
     { shouldValidate: 'onBlur', shouldRevalidate: 'onInput', waitOnSubmit: true },
