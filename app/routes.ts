@@ -28,6 +28,8 @@ export default [
 
   // The privacy policy, public and linked from every page's footer (decision 146).
   route('privacidad', 'routes/privacy/policy.tsx'),
+  // The terms of use the sign-up asks to accept, public (decision 175).
+  route('terminos', 'routes/terms/terms.tsx'),
 
   // The header's theme switcher posts here (a resource route: no page of its own).
   route('resources/theme', 'routes/resources/theme.ts'),

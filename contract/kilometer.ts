@@ -6,10 +6,11 @@
 /** The database keeps numeric(7,3): up to 9999.999 km. */
 export const KILOMETER_MAX = 9999.999;
 
-const KILOMETER_TEXT = /^\d{1,4}(?:[.,]\d{1,3})?$/;
+/** "23,4", "23.4", and as road signs and people write them: "km 23,4", "KM 23", "Km. 23" (issue 36). */
+const KILOMETER_TEXT = /^(?:km\.?\s*)?(\d{1,4}(?:[.,]\d{1,3})?)$/i;
 
 /**
- * A kilometre as typed ("23,5", "23.5", " 7 ") or sent as a JSON number: a decimal
+ * A kilometre as typed ("23,5", "23.5", " 7 ", "km 23,5", "KM 23") or sent as a JSON number: a decimal
  * >= 0 with at most 3 decimals. Null when it is not one.
  */
 export function parseKilometer(value: unknown): number | null {
@@ -20,10 +21,12 @@ export function parseKilometer(value: unknown): number | null {
     return Math.abs(thousandths - Math.round(thousandths)) < 1e-6 ? Math.round(thousandths) / 1000 : null;
   }
   if (typeof value !== 'string') return null;
-  const text = value.trim();
-  if (!KILOMETER_TEXT.test(text)) return null;
-  return Number(text.replace(',', '.'));
+  const digits = KILOMETER_TEXT.exec(value.trim())?.[1];
+  return digits === undefined ? null : Number(digits.replace(',', '.'));
 }
+
+/** The road's first and last kilometre (GET /api/road/profile's minKm and maxKm). */
+export type KilometerRange = { minKm: number; maxKm: number };
 
 /** 23.5 as people read it in Chile: "23,5". */
 export function formatKilometer(km: number): string {

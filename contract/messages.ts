@@ -165,6 +165,8 @@ export const messages = {
   dateEventFuture: 'La fecha del evento no puede ser futura',
   kilometerInvalid: 'El kilómetro debe ser un número con hasta 3 decimales (por ejemplo 23,5)',
   kilometerOutOfRange: 'El kilómetro debe estar entre {{min}} y {{max}}',
+  // The forms' message when the road's range is known (issue 36).
+  kilometerInvalidWithin: 'El kilómetro debe ser un número entre {{min}} y {{max}}, con hasta 3 decimales (por ejemplo 23,4)',
   statusInvalid: 'Seleccione un estado válido',
   closureReasonRequired: 'Indique el motivo de cierre',
   closureReasonInvalid: 'Seleccione un motivo de cierre válido',

@@ -5,6 +5,7 @@
 
 import { orientationLabels } from './messages';
 import type { Orientation } from './ticket-codes';
+import type { KilometerRange } from './kilometer';
 
 /** One stretch of the highway with its sector and commune. */
 export type RoadSegment = { kmFrom: number; kmTo: number; sector: string; commune: string };
@@ -43,4 +44,9 @@ export function roadPlaces(profile: Pick<RoadProfile, 'segments'>): { sectors: s
     sectors: [...new Set(profile.segments.map((s) => s.sector))],
     communes: [...new Set(profile.segments.map((s) => s.commune))],
   };
+}
+
+/** The road's range for the forms' kilometre messages; none while no road is posted. */
+export function roadRangeOf(profile: RoadProfile): KilometerRange | undefined {
+  return profile.segments.length > 0 ? { minKm: profile.minKm, maxKm: profile.maxKm } : undefined;
 }

@@ -87,7 +87,7 @@ describe('kilometre', () => {
   });
 
   it('refuses negatives, more than 3 decimals and words', () => {
-    for (const bad of ['-1', -1, '23,4567', 23.4567, 'km 5', '1,2,3', Number.NaN, Infinity, '1e3', '10000']) {
+    for (const bad of ['-1', -1, '23,4567', 23.4567, 'km', 'km -5', 'kilómetro 5', '1,2,3', Number.NaN, Infinity, '1e3', '10000']) {
       expect(parseKilometer(bad)).toBeNull();
     }
     expect(kilometerSchema.safeParse('').error?.issues[0]?.message).toBe(messages.kilometerRequired);

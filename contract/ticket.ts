@@ -2,7 +2,8 @@ import { z } from './zod';
 import { formatMessage, messages } from './messages';
 import { isStaff, type Role } from './roles';
 import { parseDateTimeInput } from './date-time';
-import { kilometerSchema } from './kilometer-schema';
+import { kilometerSchema, kilometerSchemaWithin } from './kilometer-schema';
+import type { KilometerRange } from './kilometer';
 import { phoneSchema } from './phone-schema';
 import { rutSchema } from './rut-schema';
 import { storable, storableMessage } from './text';
@@ -145,8 +146,11 @@ export const ticketCreateSchema = ticketFieldsSchema.extend({
   position: phonePositionSchema.optional().describe('Solo un conductor: la ubicación de su teléfono, si eligió enviarla'),
 });
 
-export function ticketCreateSchemaFor(role: Role) {
-  return isStaff(role) ? staffTicketCreateSchema : driverTicketCreateSchema;
+/** The create form's schema; given the road's range, the kilometre's messages state it (issue 36). */
+export function ticketCreateSchemaFor(role: Role, road?: KilometerRange) {
+  const schema = isStaff(role) ? staffTicketCreateSchema : driverTicketCreateSchema;
+  // The cast keeps one type: only the kilometre's check differs.
+  return (road ? schema.extend({ kilometer: kilometerSchemaWithin(road) }) : schema) as typeof schema;
 }
 
 /** An empty value unassigns; a profile id assigns. */

@@ -217,7 +217,7 @@ test.describe('sign-up', () => {
     await expect(page.getByText(msg.rutInvalid)).toHaveCount(0);
   });
 
-  test('refuses an e-mail already registered, keeping the other values but never the passwords', async ({ page }) => {
+  test('refuses an e-mail already registered, keeping every value, the passwords too (decision 174)', async ({ page }) => {
     await page.goto('/user/register');
     await fillRegister(page, {
       firstName: 'Juan',
@@ -233,8 +233,8 @@ test.describe('sign-up', () => {
     await expect(page).toHaveURL(/\/user\/register$/);
     await expect(page.getByLabel(form.lastName, { exact: true })).toHaveValue('Repetido');
     await expect(page.getByLabel(labels.email, { exact: true })).toHaveValue(demo.driver);
-    await expect(page.getByLabel(form.password, { exact: true })).toHaveValue('');
-    await expect(page.getByLabel(form.passwordConfirm, { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(form.password, { exact: true })).toHaveValue('secreto-1');
+    await expect(page.getByLabel(form.passwordConfirm, { exact: true })).toHaveValue('secreto-1');
   });
 
   test('refuses one of the most common passwords beside its field, keeping the rest', async ({ page }) => {
@@ -496,7 +496,8 @@ test.describe('users administration', () => {
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     await fieldError(page, labels.email, msg.emailTaken);
     await expect(page.getByLabel(form.lastName, { exact: true })).toHaveValue('Carolina');
-    await expect(page.getByLabel(form.password, { exact: true })).toHaveValue('');
+    // The error is not about the password: it stays (decision 174).
+    await expect(page.getByLabel(form.password, { exact: true })).toHaveValue('clave-staff');
 
     const person = await createPerson('INSPECTOR');
     await page.goto(`/admin/users/${person.uuid}/edit`);

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { Alert } from '~/components/ui/alert';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { Checkbox } from '~/components/forms/checkbox';
@@ -15,6 +14,7 @@ import { useT } from '~/hooks/use-t';
 import { useDraft } from '~/offline/use-draft';
 import { DraftStatus } from '~/offline/draft-status';
 import { isLinkFailedAnswer } from '~/offline/link-failure';
+import { ErrorSummary } from '../forms/error-summary';
 
 /** The conversation in order (author, role, time) and, when allowed, the form to add to it. */
 export function CommentThread({
@@ -89,11 +89,7 @@ export function CommentThread({
       {canComment && beforeBox ? beforeBox : null}
       {canComment ? (
         <Form key={generation} method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-          {form.errors?.map((error) => (
-            <Alert key={error} severity="error">
-              {error}
-            </Alert>
-          ))}
+          <ErrorSummary form={form} />
           <input type="hidden" name="intent" value="comment" />
           <SubmissionKeyField value={submissionKey} />
           <EventField meta={fields.comment} label={t('comments.label')} maxLength={COMMENT_MAX} multiline required />

@@ -120,7 +120,8 @@ export function TicketFields({
           meta={fields.kilometer}
           label={t('form.kilometer')}
           inputMode="decimal"
-          maxLength={9}
+          // "Km. 23,456": the contract takes the "km" people write before the number (issue 36).
+          maxLength={12}
           helperText={kmRange ? t('form.kilometerHelp', { min: km(kmRange.min), max: km(kmRange.max) }) : undefined}
           required
           markRequired={markRequired}

@@ -13,7 +13,7 @@ type TextProps = {
   maxLength?: number;
   required?: boolean;
   helperText?: string;
-  /** Changing it remounts the input empty: password fields after each server answer. */
+  /** Changing it remounts the input with what the server sent back: password fields (decision 174). */
   resetKey?: number;
 };
 
@@ -30,7 +30,7 @@ export function ConformTextField({ meta, label, type = 'text', autoComplete, max
       name={meta.name}
       type={type}
       label={label}
-      defaultValue={resetKey === undefined ? meta.initialValue : undefined}
+      defaultValue={meta.initialValue}
       error={!meta.valid}
       // A line is always kept for the message, so one appearing on blur never moves the next field or button.
       helperText={meta.errors?.[0] ?? helperText ?? ' '}

@@ -43,6 +43,15 @@ export const auth = {
     rutHelp: 'Con dígito verificador, por ejemplo 12.345.678-5.',
     phoneHelp: 'Por ejemplo +56 9 1234 5678.',
     terms: 'Acepto los términos y condiciones',
+    // The sign-up's checkbox links to the terms it asks to accept (decision 175).
+    termsBefore: 'Acepto los ',
+    termsLink: 'términos y condiciones',
+    // After 'El correo ya se encuentra registrado' (issue 36): the ways on for the account's owner.
+    emailTakenBefore: '¿Es su correo? ',
+    emailTakenSignIn: 'Inicie sesión',
+    emailTakenBetween: ' o ',
+    emailTakenRecover: 'recupere su contraseña',
+    emailTakenAfter: '.',
     honeypot: 'No complete este campo',
     submit: 'Crear cuenta',
     submitting: 'Creando cuenta…',

@@ -129,5 +129,7 @@ export const common = {
   forms: {
     // Issue 32's words: the submit button while its form is on its way.
     sending: 'Enviando...',
+    // The error summary at the top of a form that came back with errors (decision 173).
+    errorSummaryTitle: 'Hay un problema',
   },
 } as const;

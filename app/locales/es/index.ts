@@ -11,6 +11,7 @@ import { privacyRequests } from './privacy-requests';
 import { myData } from './my-data';
 import { accessRecord } from './access-record';
 import { privacy } from './privacy';
+import { terms } from './terms';
 
 /** The whole Spanish catalogue: screen text plus the messages both services share. */
-export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacy, privacyRequests, myData, accessRecord, messages } as const;
+export const es = { common, auth, users, notifications, events, dashboard, reports, twoStep, privacy, privacyRequests, myData, accessRecord, terms, messages } as const;

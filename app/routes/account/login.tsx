@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { EMAIL_MAX, PASSWORD_MAX } from '@contract/auth-limits';
 import { OutlinedField } from '~/components/forms/outlined-field';
-import { ConformCheckbox, FormError, useAnswerCount } from '~/components/forms/conform-fields';
+import { ConformCheckbox, useAnswerCount } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { messages } from '@contract/messages';
 import { signInWithPassword } from '~/server/auth/auth.server';
 import { keepDeviceToken } from '~/server/auth/device-cookie.server';
@@ -100,7 +101,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             )}
           </div>
         ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} />
         {form.errors?.includes(messages.accountSuspended) ? (
           // The catalogue's sentence stays as it is; a plain line after it says what it means (decision 172).
           <p className="session-ended">{messages.accountSuspendedMeaning}</p>

@@ -7,7 +7,8 @@ import { z } from '@contract/zod';
 import type { Route } from './+types/recover-password';
 import { EMAIL_MAX } from '@contract/auth-limits';
 import { createApiClient, toFormErrors } from '~/server/api/api-client.server';
-import { ConformTextField, FormError } from '~/components/forms/conform-fields';
+import { ConformTextField } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -63,7 +64,7 @@ export default function RecoverPasswordPage({ actionData }: Route.ComponentProps
             {actionData.sent}
           </Alert>
         ) : null}
-        <FormError errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} />
         <ConformTextField meta={fields.email} label={t('recover.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting}>
           {submitting ? t('recover.submitting') : t('recover.submit')}

@@ -12,7 +12,10 @@ import { signInWithPassword } from '~/server/auth/auth.server';
 import { keepDeviceToken } from '~/server/auth/device-cookie.server';
 import { log } from '~/server/observability/log.server';
 import { requestIdOf } from '~/server/observability/observability.server';
-import { ConformCheckbox, ConformTextField, FormError, Honeypot, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { ConformCheckbox, ConformTextField, Honeypot, NewPasswordFields } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
+import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -34,9 +37,17 @@ import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 
+/** The public terms page the sign-up asks to accept (decision 175). */
+const TERMS_PATH = '/terminos';
+const RECOVER_PASSWORD_PATH = '/user/recover-password';
+
 /** The honeypot's name: a field a form-filling bot is glad to fill (docs/decisions/040). */
 const HONEYPOT = 'website';
-const SECRET_FIELDS = ['password', 'passwordConfirm', HONEYPOT];
+/** Kept when no error is about them (decision 174); the honeypot never comes back. */
+const PASSWORD_FIELDS = ['password', 'passwordConfirm'];
+
+/** A kept password is in the page: never stored, never compressed (decision 174). */
+export const headers = secretPageHeaders;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountsStylesHref }];
 
@@ -52,10 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const write = writeOptionsOf(formData);
   const submission = parseWithZod(formData, { schema: registerFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey: write.idempotencyKey }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: fieldsToHide(submission.error, PASSWORD_FIELDS, [HONEYPOT]) }), submissionKey: write.idempotencyKey },
+      { status: 400 },
+    );
   }
   const failed = (formErrors: string[], fieldErrors: Record<string, string[]>, status: number) =>
-    data({ result: submission.reply({ formErrors, fieldErrors, hideFields: SECRET_FIELDS }), submissionKey: write.idempotencyKey }, { status });
+    data(
+      { result: submission.reply({ formErrors, fieldErrors, hideFields: fieldsToHide(fieldErrors, PASSWORD_FIELDS, [HONEYPOT]) }), submissionKey: write.idempotencyKey },
+      { status },
+    );
 
   const { email, password, firstName, lastName, phone, rut, privacyPolicyVersion } = submission.value;
   if (formData.get(HONEYPOT)) {
@@ -100,14 +117,25 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
     shouldRevalidate: 'onInput',
   });
   const [form, fields] = useForm({ id: 'register', lastResult: actionData?.result, ...validation.options });
-  const attempt = useAnswerCount(actionData);
+  const attempt = usePasswordResetKey(actionData?.result, PASSWORD_FIELDS);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/register') === true;
+  // A taken e-mail is probably the person's own: sign in, or recover the password (issue 36).
+  const emailTaken = fields.email.errors?.includes(messages.emailTaken) === true;
+  const emailTakenWaysOn = (
+    <>
+      {t('register.emailTakenBefore')}
+      <Link to={LOGIN_PATH}>{t('register.emailTakenSignIn')}</Link>
+      {t('register.emailTakenBetween')}
+      <Link to={RECOVER_PASSWORD_PATH}>{t('register.emailTakenRecover')}</Link>
+      {t('register.emailTakenAfter')}
+    </>
+  );
 
   return (
     <PublicPage title={t('register.title')} intro={t('register.intro')}>
       {/* noValidate always: the catalogue's messages come from the schema, also without JavaScript. */}
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        <FormError errors={form.errors} id={form.errorId} />
+        <ErrorSummary form={form} extra={emailTaken ? <li>{emailTakenWaysOn}</li> : null} />
         <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
         <ConformTextField meta={fields.firstName} label={t('register.firstName')} autoComplete="given-name" maxLength={NAME_MAX} required />
         <ConformTextField meta={fields.lastName} label={t('register.lastName')} autoComplete="family-name" maxLength={NAME_MAX} required />
@@ -122,6 +150,7 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           required
         />
         <ConformTextField meta={fields.email} label={t('register.email')} type="email" autoComplete="email" maxLength={EMAIL_MAX} required />
+        {emailTaken ? <p className="field-note">{emailTakenWaysOn}</p> : null}
         <NewPasswordFields
           password={fields.password}
           confirm={fields.passwordConfirm}
@@ -129,7 +158,17 @@ export default function RegisterPage({ loaderData, actionData }: Route.Component
           helperText={t('register.passwordHelp')}
           resetKey={attempt}
         />
-        <ConformCheckbox meta={fields.terms} label={t('register.terms')} />
+        <ConformCheckbox
+          meta={fields.terms}
+          label={
+            <>
+              {t('register.termsBefore')}
+              <a href={TERMS_PATH} target="_blank" rel="noreferrer">
+                {t('register.termsLink')}
+              </a>
+            </>
+          }
+        />
         <input type="hidden" name={fields.privacyPolicyVersion.name} value={loaderData.privacyPolicyVersion} />
         <ConformCheckbox
           meta={fields.privacy}

@@ -6,7 +6,10 @@ import { data, Form, Link, useNavigation } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { messages } from '@contract/messages';
 import { createApiClient, toFormErrors } from '~/server/api/api-client.server';
-import { FormError, NewPasswordFields, useAnswerCount } from '~/components/forms/conform-fields';
+import { NewPasswordFields } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
+import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useLazyValidation } from '~/hooks/lazy-validation';
 import { PublicPage } from '~/components/shell/public-page';
 import { i18n, registerNamespace } from '~/i18n/config';
@@ -23,6 +26,9 @@ const RECOVER_PATH = '/user/recover-password';
 
 const SECRET_FIELDS = ['password', 'passwordConfirm'];
 
+/** A kept password is in the page: never stored, never compressed (decision 174). */
+export const headers = secretPageHeaders;
+
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
   return { token, linkError: resetTokenSchema.safeParse(token).success ? null : messages.resetLinkInvalid };
@@ -32,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: resetFormSchema });
   if (submission.status !== 'success') {
     const linkError = submission.error?.token?.[0] ?? null;
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), linkError }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: fieldsToHide(submission.error, SECRET_FIELDS) }), linkError }, { status: 400 });
   }
   const session = await requestSession(request, context);
   const { token, password } = submission.value;
@@ -41,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A used, unknown or expired link: the API's Spanish message, with a way to ask for a new one.
     const linkError = reset.fields.token ? reset.message : null;
     const errors = toFormErrors(reset);
-    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }), linkError }, { status: reset.status });
+    return data({ result: submission.reply({ ...errors, hideFields: fieldsToHide(errors.fieldErrors, SECRET_FIELDS) }), linkError }, { status: reset.status });
   }
   // The API ended every session of this user, this browser's included.
   session.unset('token');
@@ -63,7 +69,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     defaultValue: { token: loaderData.token },
     ...validation.options,
   });
-  const attempt = useAnswerCount(actionData);
+  const attempt = usePasswordResetKey(actionData?.result, SECRET_FIELDS);
   const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/user/reset-password') === true;
   const linkError = actionData?.linkError ?? loaderData.linkError;
 
@@ -78,7 +84,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <input type="hidden" name={fields.token.name} value={loaderData.token} />
           <NewPasswordFields
             password={fields.password}

@@ -43,6 +43,7 @@ import { PhonePosition } from '~/components/events/phone-position';
 import { ClosedCommentNote, FinalAnswer, finalAnswerOf } from '~/components/events/closed-event';
 import { EditFold, StaffActionBar } from '~/components/events/staff-action-bar';
 import { sendKeepingTheForm } from '~/offline/link-failure';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -441,11 +442,7 @@ function EditTicketForm({
     <section className="panel" aria-labelledby="edit-title">
       <h2 id="edit-title">{t('form.editTitle')}</h2>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="update" />
         <SubmissionKeyField value={submissionKey} />
         <input type="hidden" name="previousStatus" value={ticket.statusCode} />

@@ -8,7 +8,7 @@ import { data, Form, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderD
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
-import { locateKilometer, roadPlaces } from '@contract/road-lookup';
+import { locateKilometer, roadPlaces, roadRangeOf } from '@contract/road-lookup';
 import { isStaff } from '@contract/roles';
 import { ticketCreateSchemaFor } from '@contract/ticket';
 import type { staffTicketCreateSchema } from '@contract/ticket';
@@ -54,6 +54,7 @@ import { FILES_FOLLOW_FIELD, FILES_SENT_INTENT } from '~/uploads/names';
 import { useUploadBatch } from '~/uploads/use-upload-batch';
 import { worthShrinking } from '~/uploads/shrink-rules';
 import { UploadProgress } from '~/uploads/upload-progress';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: accountsStylesHref },
@@ -147,7 +148,7 @@ type FormReply = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = await requireAuth(context);
-  const schema = ticketCreateSchemaFor(user.role);
+  const schema = ticketCreateSchemaFor(user.role, await roadProfileFor(api).then(roadRangeOf, () => undefined));
   // The fields arrive first; the files (if any) stay unread until the event exists.
   const upload = await readFieldsThenFiles(request);
   const formData = upload.fields;
@@ -364,7 +365,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
   const { classifications, road, staff, listPath, now, reporter } = loaderData;
   const validation = useLazyValidation(
     // Drivers' schema is the staff one without the channel; the cast only unifies the two types.
-    () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER') as typeof m.staffTicketCreateSchema),
+    () => import('@contract/ticket').then((m) => m.ticketCreateSchemaFor(staff ? 'OPERATOR' : 'DRIVER', roadRangeOf(road)) as typeof m.staffTicketCreateSchema),
     // A submission made before the validator arrived waits for it: files are never uploaded
     // only to hear that a field is missing (decision 051).
     { shouldValidate: 'onBlur', shouldRevalidate: 'onInput', waitOnSubmit: true },
@@ -531,11 +532,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
       >
         {/* First: the fields reach the server before the files. */}
         <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         {staff ? (
           <EventSelect meta={fields.channelCode} label={t('form.channelCode')} required markRequired>
             <option value="">{t('form.chooseChannel')}</option>

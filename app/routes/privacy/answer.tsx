@@ -15,7 +15,6 @@ import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { OutlinedField } from '~/components/forms/outlined-field';
-import { Alert } from '~/components/ui/alert';
 import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { privacyRequests } from '~/locales/es/privacy-requests';
@@ -26,6 +25,7 @@ import accountsStylesHref from '~/styles/accounts.css?url';
 import privacyStylesHref from '~/styles/privacy-requests.css?url';
 import { DeadlineNote } from './deadline';
 import { sendKeepingTheForm } from '~/offline/link-failure';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 registerNamespace('privacyRequests', privacyRequests);
 
@@ -164,11 +164,7 @@ function AnswerForm({ lastResult, submissionKey }: { lastResult?: SubmissionResu
     <section className="panel" aria-labelledby="answer-title">
       <h2 id="answer-title">{t('answer.formTitle')}</h2>
       <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="review" />
         <SubmissionKeyField value={submissionKey} />
         <fieldset className="privacy-fieldset" aria-describedby={fields.status.errors ? fields.status.errorId : undefined}>

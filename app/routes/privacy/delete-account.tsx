@@ -6,7 +6,8 @@ import { PASSWORD_MAX } from '@contract/auth-limits';
 import { messages } from '@contract/messages';
 import { requireAuth } from '~/server/auth/auth.server';
 import { toFormErrors } from '~/server/api/api-client.server';
-import { ConformCheckbox, ConformTextField, FormError } from '~/components/forms/conform-fields';
+import { ConformCheckbox, ConformTextField } from '~/components/forms/conform-fields';
+import { ErrorSummary } from '~/components/forms/error-summary';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useLazyValidation } from '~/hooks/lazy-validation';
@@ -82,7 +83,7 @@ export default function DeleteAccountScreen({ loaderData, actionData }: Route.Co
         </ul>
         <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
           <SubmissionKeyField value={actionData?.submissionKey ?? loaderData.submissionKey} />
-          <FormError errors={form.errors} id={form.errorId} />
+          <ErrorSummary form={form} />
           <ConformTextField meta={fields.password} label={messages.deleteAccountPassword} type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required />
           <ConformCheckbox meta={fields.confirm} label={messages.deleteAccountConfirm} />
           <div className="form-actions">

@@ -15,7 +15,6 @@ import { SubmissionKeyField, SubmissionKeys } from '~/components/forms/submissio
 import { SubmitButton } from '~/components/forms/submit-button';
 import { ConformSelect } from '~/components/forms/conform-fields';
 import { OutlinedField } from '~/components/forms/outlined-field';
-import { Alert } from '~/components/ui/alert';
 import { useT } from '~/hooks/use-t';
 import { i18n, registerNamespace } from '~/i18n/config';
 import { privacyRequests } from '~/locales/es/privacy-requests';
@@ -26,6 +25,7 @@ import eventsStylesHref from '~/styles/events.css?url';
 import accountsStylesHref from '~/styles/accounts.css?url';
 import privacyStylesHref from '~/styles/privacy-requests.css?url';
 import { DeadlineNote } from './deadline';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 registerNamespace('privacyRequests', privacyRequests);
 
@@ -171,11 +171,7 @@ function NewRequestForm({ events, lastResult }: { events: { id: number; folio: s
     <section className="panel" aria-labelledby="new-request-title">
       <h2 id="new-request-title">{t('mine.newTitle')}</h2>
       <Form method="post" {...getFormProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="file" />
         <SubmissionKeyField form="file" />
         <fieldset className="privacy-fieldset" aria-describedby={fields.type.errors ? fields.type.errorId : undefined}>

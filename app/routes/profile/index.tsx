@@ -13,7 +13,6 @@ import { formatRut } from '@contract/rut';
 import { canUseTwoStep } from '@contract/permissions';
 import { toFormErrors } from '~/server/api/api-client.server';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
-import { Alert } from '~/components/ui/alert';
 import { SubmissionKeyField, SubmissionKeys } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { newSubmissionKey, writeOptionsOf } from '~/server/submission-key.server';
@@ -39,6 +38,7 @@ import { sendKeepingTheForm } from '~/offline/link-failure';
 import { ButtonLink } from '~/components/ui/button';
 import { ROLE_AREAS } from '@contract/roles';
 import { myData } from '~/locales/es/my-data';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 registerNamespace('users', users);
 registerNamespace('myData', myData);
@@ -273,11 +273,7 @@ function DetailsForm({ profile, lastResult }: { profile: Profile; lastResult?: S
     <section className="panel profile-panel" aria-labelledby="details-title">
       <h2 id="details-title">{t('own.details')}</h2>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="profile" />
         <SubmissionKeyField form="profile" />
         <div className="form-row">
@@ -320,11 +316,7 @@ function PasswordForm({ lastResult, answer }: { lastResult?: SubmissionResult<st
       <h2 id="password-title">{t('own.passwordTitle')}</h2>
       <p className="screen-note">{t('own.passwordIntro')}</p>
       <Form method="post" {...getFormProps(form)} {...validation.formProps(form)} noValidate className="form-stack">
-        {form.errors?.map((error) => (
-          <Alert key={error} severity="error">
-            {error}
-          </Alert>
-        ))}
+        <ErrorSummary form={form} />
         <input type="hidden" name="intent" value="password" />
         <SubmissionKeyField form="password" />
         <ConformTextField

@@ -56,11 +56,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       <h1>{t('title')}</h1>
       <p className="screen-note">{t('intro')}</p>
       <p className="screen-note">
-        <a href={`/${area}/reports/summary`}>{t('summaryLink')}</a>
+        <a className="standalone-link" href={`/${area}/reports/summary`}>{t('summaryLink')}</a>
       </p>
       {area === 'admin' ? (
         <p className="screen-note">
-          <a href="/admin/road">{t('road.link')}</a>
+          <a className="standalone-link" href="/admin/road">{t('road.link')}</a>
         </p>
       ) : null}
       {accessRecord ? (

@@ -18,6 +18,8 @@ import type { EditUserForm } from './user-form.schema';
 import { backToList, loadAccess, loadProfile, profileIdOr404 } from './users.server';
 import { AccountPanel } from './account-panel';
 import { useAnswerCount } from '~/components/forms/conform-fields';
+import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { fullName } from '@contract/person-name';
@@ -52,6 +54,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
 export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
+/** A kept password is in the page: never stored, never compressed (decision 174). */
+export const headers = secretPageHeaders;
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const uuid = profileIdOr404(params.uuid);
   const formData = await request.formData();
@@ -59,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submissionKey = write.idempotencyKey;
   const submission = parseWithZod(formData, { schema: editUserFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: fieldsToHide(submission.error, SECRET_FIELDS) }), submissionKey }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
@@ -72,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const hasFieldErrors = Object.keys(errors.fieldErrors).length > 0;
     const formErrors = hasFieldErrors ? [messages.userNotUpdated] : [messages.userNotUpdated, ...errors.formErrors];
     return data(
-      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }), submissionKey },
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: fieldsToHide(errors.fieldErrors, SECRET_FIELDS) }), submissionKey },
       { status: updated.status },
     );
   }
@@ -96,7 +101,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
     defaultValue: formValuesOf(profile),
     ...validation.options,
   });
-  const attempt = useAnswerCount(actionData);
+  const attempt = usePasswordResetKey(actionData?.result, SECRET_FIELDS);
 
   return (
     <section className="screen">
@@ -113,7 +118,7 @@ export default function EditUserScreen({ loaderData, actionData }: Route.Compone
       <p className="screen-intro">{t('form.editIntro')}</p>
       <UserForm
         mode="edit"
-        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, summary: form }}
         fields={fields}
         from={from}
         cancelTo={from}

@@ -114,7 +114,7 @@ export default function UsersScreen({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </div>
       <p>
-        <Link to={pathname.replace(/\/users$/, '/privacy/requests')}>{t('privacyRequests')}</Link>
+        <Link className="standalone-link" to={pathname.replace(/\/users$/, '/privacy/requests')}>{t('privacyRequests')}</Link>
       </p>
 
       {/* A GET form: the search is part of the address, so it can be shared and bookmarked. */}

@@ -14,7 +14,8 @@ import { pageTitle } from '~/utils/meta';
 import { SECRET_FIELDS, UserForm } from './user-form';
 import { newUserFormSchema } from './user-form.schema';
 import { backToList } from './users.server';
-import { useAnswerCount } from '~/components/forms/conform-fields';
+import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
+import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { forgetOperators } from '~/server/api/reference-data.server';
@@ -31,13 +32,16 @@ export function loader({ request }: Route.LoaderArgs) {
 /** A form the link failed to send stays as it was, with a notice to try again (decision 138). */
 export const clientAction = (args: Route.ClientActionArgs) => sendKeepingTheForm(args);
 
+/** A kept password is in the page: never stored, never compressed (decision 174). */
+export const headers = secretPageHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const write = writeOptionsOf(formData);
   const submissionKey = write.idempotencyKey;
   const submission = parseWithZod(formData, { schema: newUserFormSchema });
   if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), submissionKey }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: fieldsToHide(submission.error, SECRET_FIELDS) }), submissionKey }, { status: 400 });
   }
   const { from, passwordConfirm: _confirm, ...profile } = submission.value;
   const { api } = await requireAuth(context);
@@ -48,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors = toFormErrors(created);
     const formErrors = Object.keys(errors.fieldErrors).length > 0 ? [] : errors.formErrors;
     return data(
-      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: SECRET_FIELDS }), submissionKey },
+      { result: submission.reply({ formErrors, fieldErrors: errors.fieldErrors, hideFields: fieldsToHide(errors.fieldErrors, SECRET_FIELDS) }), submissionKey },
       { status: created.status },
     );
   }
@@ -65,7 +69,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
     shouldRevalidate: 'onInput',
   });
   const [form, fields] = useForm({ id: 'new-user', lastResult: actionData?.result, ...validation.options });
-  const attempt = useAnswerCount(actionData);
+  const attempt = usePasswordResetKey(actionData?.result, SECRET_FIELDS);
 
   return (
     <section className="screen">
@@ -73,7 +77,7 @@ export default function NewUserScreen({ loaderData, actionData }: Route.Componen
       <p className="screen-intro">{t('form.newIntro')}</p>
       <UserForm
         mode="new"
-        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, errors: form.errors }}
+        form={{ props: { ...getFormProps(form), ...validation.formProps(form) }, summary: form }}
         fields={fields}
         from={loaderData.from}
         cancelTo={loaderData.from}

@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { Alert } from '~/components/ui/alert';
+import type { ComponentProps } from 'react';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { Form, Link, type FormProps } from 'react-router';
@@ -13,6 +13,7 @@ import { ConformSelect, ConformTextField, NewPasswordFields } from '~/components
 import { useT } from '~/hooks/use-t';
 import { users } from '~/locales/es/users';
 import { registerNamespace } from '~/i18n/config';
+import { ErrorSummary } from '~/components/forms/error-summary';
 
 registerNamespace('users', users);
 
@@ -59,10 +60,10 @@ export function UserForm({
 }: {
   mode: 'new' | 'edit';
   /**
-   * getFormProps(form) with the lazy validation's formProps(form), and form.errors: the create
-   * and edit forms' schemas differ in the password.
+   * getFormProps(form) with the lazy validation's formProps(form), and Conform's form for the
+   * error summary: the create and edit forms' schemas differ in the password.
    */
-  form: { props: FormProps; errors: string[] | undefined };
+  form: { props: FormProps; summary: ComponentProps<typeof ErrorSummary>['form'] };
   fields: UserFields;
   from: string;
   cancelTo: string;
@@ -74,11 +75,7 @@ export function UserForm({
   const t = useT('users');
   return (
     <Form method="post" {...form.props} noValidate className="form-stack screen-form">
-      {form.errors?.map((error) => (
-        <Alert key={error} severity="error">
-          {error}
-        </Alert>
-      ))}
+      <ErrorSummary form={form.summary} />
       <input type="hidden" name={fields.from.name} value={from} />
       <SubmissionKeyField value={submissionKey} />
       <div className="form-row">

@@ -1,0 +1,35 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { useEffect, useState } from 'react';
+
+/**
+ * Decision 174: a form that comes back with errors keeps the new password and its
+ * confirmation when no error is about them (a taken e-mail keeps the password), and empties
+ * both when one is (a confirmation that does not match is typed again, both of them). A kept
+ * password travels back in the page's HTML over HTTPS, to the person who just typed it, in a
+ * response that is never cached (no-store), as the typed e-mail does.
+ */
+
+/** The action's hideFields: the password fields when an error is about one of them, plus `always` (a honeypot). */
+export function fieldsToHide(
+  errors: Record<string, readonly string[] | null | undefined> | null | undefined,
+  passwordFields: readonly string[],
+  always: readonly string[] = [],
+): string[] {
+  const aboutPasswords = passwordFields.some((name) => (errors?.[name]?.length ?? 0) > 0);
+  return aboutPasswords ? [...passwordFields, ...always] : [...always];
+}
+
+/**
+ * With JavaScript: a key for the password fields that changes (and so empties them) each time
+ * the action answered without their values, as the server-rendered form comes back without them.
+ */
+export function usePasswordResetKey(result: SubmissionResult<string[]> | undefined, passwordFields: readonly string[]): number {
+  const [resets, setResets] = useState(0);
+  const names = passwordFields.join(' ');
+  useEffect(() => {
+    if (!result) return;
+    const values = (result.initialValue ?? {}) as Record<string, unknown>;
+    if (names.split(' ').some((name) => !values[name])) setResets((count) => count + 1);
+  }, [result, names]);
+  return resets;
+}
