@@ -74,6 +74,8 @@ export const messages = {
   notifyStatusChanged: 'El evento {{folio}} cambió a {{status}}',
   notifyTicketClosed: 'El evento {{folio}} fue cerrado',
   notifyTicketLate: 'El evento {{folio}} está atrasado',
+  // The in-app notification's body of a closing (decision 163); the closing message follows on its own line.
+  notifyClosureReason: 'Motivo de cierre: {{reason}}',
   // Issue 34, helper h4 (decision 150): requests under Ley 21.719 and blocking.
   notifyPrivacyRequestAnswered: 'Su solicitud de {{type}} fue respondida: {{status}}',
   privacyRequestTypeInvalid: 'Elija el tipo de solicitud: rectificación, oposición o bloqueo',
