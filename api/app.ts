@@ -180,7 +180,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   app.decorate('mailer', new Mailer(deps.db, transport, app.log, app.metrics));
   const channel = deps.channel ?? localChannel();
-  app.decorate('notifier', new Notifier(deps.db, app.mailer, new NotificationBus(channel), deps.config.publicWebUrl, deps.config.mailDigestMs));
+  app.decorate(
+    'notifier',
+    new Notifier(deps.db, app.mailer, new NotificationBus(channel), deps.config.publicWebUrl, {
+      holdMs: deps.config.mailHoldMs,
+      periodMs: deps.config.mailDigestMs,
+    }),
+  );
   app.addHook('onClose', async () => {
     await app.mailer.idle();
     transport.close();

@@ -66,6 +66,8 @@ const configSchema = z.object({
   QUOTA_STAFF_FACTOR: z.coerce.number().int().min(1).default(10),
   /** Minutes between two notification e-mails to one person; what happens between goes in one digest. */
   MAIL_DIGEST_MINUTES: z.coerce.number().positive().max(24 * 60).default(5),
+  /** Seconds a notification e-mail waits for the changes that follow it, so they go as one (decision 165). */
+  MAIL_HOLD_SECONDS: z.coerce.number().min(0).max(60 * 60).default(120),
   /** Images declaring more pixels than this are refused at upload and get no preview. */
   IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(268).default(40),
   /** Swagger UI and the OpenAPI document: off in production unless `on` (decision 132). */
@@ -147,6 +149,8 @@ export type Config = {
   quotas: { driver: QuotaLimits; staff: QuotaLimits };
   /** Least time between two notification e-mails to one person (domain/notifications/digest.ts). */
   mailDigestMs: number;
+  /** How long a notification e-mail waits for the changes that follow it (domain/notifications/digest.ts). */
+  mailHoldMs: number;
   /** Images over this many pixels are refused at upload and get no preview (domain/tickets/previews.ts). */
   imageMaxPixels: number;
   /** Serves /api/docs and /api/openapi.json (API_DOCS; by default everywhere but production). */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInLimits: { perAccount: c.SIGN_IN_ACCOUNT_FAILURES, perDevice: c.SIGN_IN_DEVICE_FAILURES, windowMs: c.SIGN_IN_WINDOW_MINUTES * 60_000 },
     quotas: quotaLimits(c),
     mailDigestMs: Math.round(c.MAIL_DIGEST_MINUTES * 60_000),
+    mailHoldMs: Math.round(c.MAIL_HOLD_SECONDS * 1000),
     imageMaxPixels: Math.round(c.IMAGE_MAX_MEGAPIXELS * 1_000_000),
     idempotencyKeyMs: c.IDEMPOTENCY_KEY_HOURS * 3_600_000,
     uploadExpiryMs: c.UPLOAD_EXPIRY_HOURS * 3_600_000,

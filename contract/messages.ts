@@ -74,6 +74,8 @@ export const messages = {
   notifyStatusChanged: 'El evento {{folio}} cambió a {{status}}',
   notifyTicketClosed: 'El evento {{folio}} fue cerrado',
   notifyTicketLate: 'El evento {{folio}} está atrasado',
+  // The in-app notification's body of a closing (decision 163); the closing message follows on its own line.
+  notifyClosureReason: 'Motivo de cierre: {{reason}}',
   // Issue 34, helper h4 (decision 150): requests under Ley 21.719 and blocking.
   notifyPrivacyRequestAnswered: 'Su solicitud de {{type}} fue respondida: {{status}}',
   privacyRequestTypeInvalid: 'Elija el tipo de solicitud: rectificación, oposición o bloqueo',
@@ -192,9 +194,6 @@ export const messages = {
   quotaAttachmentBytesPerDay: 'Alcanzó el máximo de {{max}} MB de adjuntos por día. Podrá adjuntar más en {{wait}}.',
   imageUnreadable: 'No se pudo leer la imagen: el archivo parece estar dañado. Intente con otra foto.',
   imageTooManyPixels: 'La imagen es demasiado grande: tiene más de {{max}} megapíxeles. Redúzcala e intente de nuevo.',
-  notifyDigestSubject: 'Novedades en sus eventos ({{count}})',
-  notifyDigestIntro: 'Desde nuestro último correo hubo estas novedades en sus eventos:',
-  notifyDigestMore: 'y {{count}} más.',
   // Bodies that arrive cut short, too slowly or with oversized headers (docs/decisions/132-bad-requests-and-small-findings.md).
   requestIncomplete: 'La solicitud llegó incompleta o mal formada. Vuelva a intentarlo',
   requestTooSlow: 'La solicitud tardó demasiado en llegar. Vuelva a intentarlo',

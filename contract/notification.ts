@@ -15,6 +15,8 @@ export const notificationSchema = z.object({
   ticketId: z.number().int().nullable(),
   folio: z.string().nullable(),
   message: z.string(),
+  /** What the change said (decision 163): a comment's text, or the closing's reason and message; null when nothing more. */
+  body: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

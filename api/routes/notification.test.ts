@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailQueue, notification, ticket } from '../platform/db/schema';
+import { mailDigestItem, mailQueue, notification, ticket } from '../platform/db/schema';
 import { flushDigests } from '../domain/notifications/digest';
 import { sweepLateTickets } from '../domain/notifications/late-sweep';
 import { bearer, createTestApi, signIn, type TestApi } from '../test/helper';
@@ -62,9 +62,10 @@ describe('notifications', () => {
     });
     const driverSees = (await list(who.driver)).json().payload.content;
     expect(driverSees.some((n: { message: string }) => n.message === 'nota interna')).toBe(false);
-    const mails = await api.database.db.select().from(mailQueue);
-    expect(mails.some((m) => m.body.includes('nota interna') && m.recipient === 'conductor@concesion.demo')).toBe(false);
-    expect(mails.some((m) => m.subject === 'nota interna' && m.recipient === 'supervisor@concesion.demo')).toBe(true);
+    // Its e-mail is held for the supervisor alone (decision 165).
+    const held = await api.database.db.select().from(mailDigestItem);
+    expect(held.some((m) => m.detail?.title === 'nota interna' && m.recipient === 'conductor@concesion.demo')).toBe(false);
+    expect(held.some((m) => m.detail?.title === 'nota interna' && m.recipient === 'supervisor@concesion.demo')).toBe(true);
   });
 
   it('answers 404 for anyone else’s list and notifications', async () => {
@@ -142,10 +143,9 @@ describe('TICKET_LATE', () => {
     );
     // What each open stream got matches what was stored for it.
     expect(pushed.map((p) => `${p.ticketId} ${p.to} ${p.message}`).sort()).toEqual(sent);
-    // One e-mail per person per digest period (docs/decisions/134-write-quotas-digests-and-stored-previews.md):
-    // the supervisor, mailed earlier in this file, gets these in the next digest, once the period is over.
+    // Held, then one e-mail per person once the hold and the period are over (decision 165).
     await api.database.db.execute(sql`update mail_digest_state set last_sent_at = now() - interval '1 day'`);
-    await flushDigests(api.database.db, api.app.notifier.digestMs);
+    await flushDigests(api.database.db, { holdMs: 0, periodMs: api.app.notifier.mailTiming.periodMs });
     // The report's receipt (to the address on it) names the folio too; this is about the late notice.
     const mails = await api.database.db
       .select()
@@ -237,28 +237,24 @@ describe('ticket changes', () => {
   const ofTicket = async (id: number) =>
     (await api.database.db.select().from(notification).where(eq(notification.ticketId, id))).map((n) => [n.type, n.profileId]);
 
-  it('tell the new assignee, and the reporter about status changes and the closing, never the author', async () => {
+  it('tell the new assignee, and the reporter about status changes (but the assignment) and the closing, never the author', async () => {
     const t = await createTicket(api, who.driver);
     const put = (caller: typeof who.operator, body: object) =>
       api.app.inject({ method: 'PUT', url: `/api/ticket/${t.id}`, headers: caller.headers, payload: body });
     expect((await put(who.supervisor, { assignedToId: who.operator.id })).statusCode).toBe(200);
-    expect(await ofTicket(t.id)).toEqual(
-      expect.arrayContaining([
-        ['TICKET_ASSIGNED', who.operator.id],
-        ['STATUS_CHANGED', who.driver.id],
-      ]),
-    );
+    // The driver is not told of the assignment, an internal step (decision 163).
+    expect(await ofTicket(t.id)).toEqual([['TICKET_ASSIGNED', who.operator.id]]);
     expect((await put(who.operator, { statusCode: 'IN_PROGRESS' })).statusCode).toBe(200);
     expect((await put(who.operator, { statusCode: 'CLOSED', closureReason: 'RESOLVED' })).statusCode).toBe(200);
     const all = await ofTicket(t.id);
     expect(all).toContainEqual(['TICKET_CLOSED', who.driver.id]);
     expect(all.filter(([, profileId]) => profileId === who.supervisor.id)).toEqual([]);
-    expect(all.filter(([type]) => type === 'STATUS_CHANGED')).toHaveLength(2);
+    expect(all.filter(([type]) => type === 'STATUS_CHANGED')).toEqual([['STATUS_CHANGED', who.driver.id]]);
   });
 
-  it('self-assignment tells nobody but the reporter', async () => {
+  it('self-assignment tells nobody: not the author, and not the reporter (decision 163)', async () => {
     const t = await createTicket(api, who.driver);
     await api.app.inject({ method: 'PUT', url: `/api/ticket/${t.id}`, headers: who.operator.headers, payload: { assignedToId: who.operator.id } });
-    expect(await ofTicket(t.id)).toEqual([['STATUS_CHANGED', who.driver.id]]);
+    expect(await ofTicket(t.id)).toEqual([]);
   });
 });

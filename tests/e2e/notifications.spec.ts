@@ -16,6 +16,8 @@ test.describe('notifications', () => {
     const item = page.getByRole('listitem').filter({ hasText: `Nuevo comentario en el evento ${ticket.folio}` });
     await expect(item).toBeVisible();
     await expect(item.getByText('Nueva')).toBeVisible();
+    // It says what the operator answered (decision 163).
+    await expect(item.getByText('Vamos en camino')).toBeVisible();
     await item.getByRole('button', { name: `Ver evento ${ticket.folio}` }).click();
     await expect(page).toHaveURL(new RegExp(`/driver/events/${ticket.id}$`));
 

@@ -7,6 +7,7 @@ import { emailConfirmation, profile } from '../../platform/db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { enqueueMail } from '../../platform/mail/queue';
+import { emailConfirmationTemplate } from '../../platform/mail/templates/email-confirmation';
 import type { ProfileRow } from './profiles';
 
 /*
@@ -38,20 +39,8 @@ async function storeConfirmation(db: Database, account: Recipient, publicWebUrl:
     createdAt: now,
     expiresAt: new Date(now.getTime() + CONFIRMATION_LINK_VALID_MS),
   });
-  await enqueueMail(db, [
-    {
-      to: account.email,
-      subject: 'Confirme su correo',
-      text: [
-        `Hola ${fullName(account)}:`,
-        '',
-        'Su cuenta de Atención de usuarios fue creada. Para recibir también por correo los avisos de sus eventos, confirme esta dirección abriendo este enlace:',
-        `${publicWebUrl}/user/confirm-email?token=${token}`,
-        '',
-        'El enlace vale 48 horas y sirve una sola vez. Si usted no creó esta cuenta, ignore este correo: no le enviaremos otros.',
-      ].join('\n'),
-    },
-  ]);
+  const link = `${publicWebUrl}/user/confirm-email?token=${token}`;
+  await enqueueMail(db, [{ to: account.email, ...emailConfirmationTemplate({ fullName: fullName(account), link }) }]);
 }
 
 /** The sign-up's link: queued at once, delivered in the background. */

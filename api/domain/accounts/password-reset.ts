@@ -10,6 +10,7 @@ import { findLiveProfileByEmail } from './profiles';
 import { revokeAllTokens } from './tokens';
 import { mayMail } from './email-confirmation';
 import { fullName } from '@contract/person-name';
+import { passwordResetTemplate } from '../../platform/mail/templates/password-reset';
 
 export const RESET_LINK_VALID_MS = 60 * 60_000;
 
@@ -36,18 +37,7 @@ export async function requestPasswordReset(
     expiresAt: new Date(now.getTime() + RESET_LINK_VALID_MS),
   });
   const link = `${publicWebUrl}/user/reset-password?token=${token}`;
-  await mailer.queue({
-    to: account.email,
-    subject: 'Cambio de contraseña',
-    text: [
-      `Hola ${fullName(account)}:`,
-      '',
-      'Recibimos una solicitud para cambiar la contraseña de su cuenta. Para crear una nueva, abra este enlace:',
-      link,
-      '',
-      'El enlace vale una hora y sirve una sola vez. Si usted no lo pidió, ignore este correo: su contraseña no cambia.',
-    ].join('\n'),
-  });
+  await mailer.queue({ to: account.email, ...passwordResetTemplate({ fullName: fullName(account), link }) });
 }
 
 /**

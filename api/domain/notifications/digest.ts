@@ -1,74 +1,66 @@
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
-import { formatMessage, messages } from '@contract/messages';
 import { queryRows, type Database } from '../../platform/db/client';
 import { mailDigestItem, profile } from '../../platform/db/schema';
 import { enqueueMail } from '../../platform/mail/queue';
+import { changeFromLine, eventChangesMail, type HeldChange } from '../../platform/mail/templates/event-changes';
 import type { OutgoingMail } from '../../platform/mail/transport';
 
 /**
- * Notification e-mails, grouped per person (docs/decisions/134-write-quotas-digests-and-stored-previews.md):
- * at most one every `periodMs`. The first after a quiet period goes at once; what happens
- * during the period waits in `mail_digest_item` and goes as one digest when it is over
- * (`flushDigests`, a periodic job). Both steps take the person's row in `mail_digest_state`
- * with one upsert or update, so two API processes never both send for one person in a period.
- * The mails then go through the mail queue (platform/mail/queue.ts): retried through an SMTP outage.
+ * Notification e-mails, held and grouped per person (decision 165, after decision 134): no
+ * notification mail goes at once. Each change waits in `mail_digest_item` with its facts; when the
+ * person's oldest waiting change is `holdMs` old (MAIL_HOLD_SECONDS), and at least `periodMs`
+ * (MAIL_DIGEST_MINUTES) went by since their last one, everything waiting goes as ONE e-mail
+ * (platform/mail/templates/event-changes.ts): three quick changes to one event are one mail, and a
+ * busy person still gets at most one every period. `flushDigests` (a periodic job) takes each due
+ * person's row in `mail_digest_state` with one guarded update, so of several API processes on
+ * PostgreSQL only one sends for a person; the mails then go through the queue (platform/mail/queue.ts).
  */
 export type NotificationMail = {
   profileId: string;
   to: string;
-  subject: string;
-  text: string;
-  /** The notification as one line of a digest: its sentence and its link. */
-  line: string;
+  change: HeldChange;
 };
 
-/** Distinct lines a digest lists; the rest are counted. */
-const DIGEST_LINES = 50;
+export type MailTiming = {
+  /** How long the first change waits for the ones that follow it. */
+  holdMs: number;
+  /** Least time between two notification e-mails to one person. */
+  periodMs: number;
+};
 
-/** Sends now (through the queue) the mails of people whose period is over, holds the others for their digest. */
-export async function sendOrHold(db: Database, mails: readonly NotificationMail[], periodMs: number): Promise<void> {
+/** Holds the mails for the next flush, with `db` (maybe the caller's transaction: kept only with the change). */
+export async function holdMail(db: Database, mails: readonly NotificationMail[]): Promise<void> {
   if (mails.length === 0) return;
   const people = [...new Set(mails.map((m) => m.profileId))];
-  const due = await queryRows<{ profile_id: string }>(
+  // A person's first held mail gives them a row that is due at once (the epoch): the hold alone delays it.
+  await queryRows(
     db,
-    sql`insert into mail_digest_state as s (profile_id, last_sent_at)
+    sql`insert into mail_digest_state (profile_id, last_sent_at)
         values ${sql.join(
-          people.map((id) => sql`(${id}::uuid, now())`),
+          people.map((id) => sql`(${id}::uuid, to_timestamp(0))`),
           sql`, `,
         )}
-        on conflict (profile_id) do update set last_sent_at = now()
-        where s.last_sent_at <= now() - ${periodMs} * interval '1 millisecond'
-        returning profile_id`,
+        on conflict (profile_id) do nothing`,
   );
-  const dueNow = new Set(due.map((r) => r.profile_id));
-  const held = mails.filter((m) => !dueNow.has(m.profileId));
-  if (held.length > 0) {
-    await db.insert(mailDigestItem).values(held.map((m) => ({ profileId: m.profileId, recipient: m.to, line: m.line })));
-  }
-  if (dueNow.size === 0) return;
-  // Whatever was still held for them goes with it.
-  const pending = await db.delete(mailDigestItem).where(inArray(mailDigestItem.profileId, [...dueNow])).returning();
-  const out: OutgoingMail[] = [];
-  for (const id of dueNow) {
-    const own = mails.filter((m) => m.profileId === id);
-    const earlier = pending.filter((p) => p.profileId === id).sort((a, b) => a.id - b.id);
-    if (earlier.length === 0 && own.length === 1) out.push({ to: own[0]!.to, subject: own[0]!.subject, text: own[0]!.text });
-    else out.push(digestMail(own[0]!.to, [...earlier.map((p) => p.line), ...own.map((m) => m.line)]));
-  }
-  await enqueueMail(db, out);
+  await db.insert(mailDigestItem).values(
+    mails.map((m) => ({ profileId: m.profileId, recipient: m.to, line: `${m.change.title}: ${m.change.link}`, detail: m.change })),
+  );
 }
 
 /**
- * Queues one digest for each person whose period is over and who has notifications held;
- * returns how many. Safe to run on every process at once: each person's row is taken by one.
+ * Queues one e-mail for each person whose oldest held change is `holdMs` old and whose period is
+ * over; returns how many. Safe to run on every process at once: each person's row is taken by one.
  */
-export async function flushDigests(db: Database, periodMs: number): Promise<number> {
+export async function flushDigests(db: Database, timing: MailTiming): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await queryRows<{ profile_id: string }>(
       tx,
       sql`update mail_digest_state s set last_sent_at = now()
-          where s.last_sent_at <= now() - ${periodMs} * interval '1 millisecond'
-            and exists (select 1 from mail_digest_item i where i.profile_id = s.profile_id)
+          where s.last_sent_at <= now() - ${timing.periodMs} * interval '1 millisecond'
+            and exists (
+              select 1 from mail_digest_item i
+              where i.profile_id = s.profile_id and i.created_at <= now() - ${timing.holdMs} * interval '1 millisecond'
+            )
           returning s.profile_id`,
     );
     if (due.length === 0) return 0;
@@ -90,22 +82,13 @@ export async function flushDigests(db: Database, periodMs: number): Promise<numb
       .where(and(inArray(profile.id, [...byPerson.keys()]), isNotNull(profile.privacyBlockedAt)));
     for (const { id } of blocked) byPerson.delete(id);
     // The address of each person's latest notification: the one they have now.
-    const mails = [...byPerson.values()].map((own) => digestMail(own.at(-1)!.recipient, own.map((i) => i.line)));
+    const mails = [...byPerson.values()].map((own) => digestMail(own.at(-1)!.recipient, own.map((i) => i.detail ?? changeFromLine(i.line))));
     await enqueueMail(tx, mails);
     return mails.length;
   });
 }
 
-/** One e-mail for many notifications: each distinct line once, with how many times it happened. */
-export function digestMail(to: string, lines: readonly string[]): OutgoingMail {
-  const counts = new Map<string, number>();
-  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
-  const distinct = [...counts];
-  const listed = distinct.slice(0, DIGEST_LINES).map(([line, n]) => `- ${line}${n > 1 ? ` (${n} veces)` : ''}`);
-  const rest = distinct.length - listed.length;
-  return {
-    to,
-    subject: formatMessage(messages.notifyDigestSubject, { count: lines.length }),
-    text: [messages.notifyDigestIntro, '', ...listed, ...(rest > 0 ? [formatMessage(messages.notifyDigestMore, { count: rest })] : []), ''].join('\n'),
-  };
+/** One e-mail for a person's held changes, oldest first. */
+export function digestMail(to: string, changes: readonly HeldChange[]): OutgoingMail {
+  return { to, ...eventChangesMail(changes) };
 }

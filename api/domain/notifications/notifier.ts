@@ -6,7 +6,8 @@ import { ROLE_AREAS, type Role } from '@contract/roles';
 import type { Database } from '../../platform/db/client';
 import { notification, profile, ticket } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
-import { sendOrHold } from './digest';
+import { holdMail, type MailTiming } from './digest';
+import type { HeldChange } from '../../platform/mail/templates/event-changes';
 import type { NotificationBus } from './bus';
 import { mayNotify } from '../privacy/blocking';
 
@@ -20,7 +21,20 @@ export type NotifyInput = {
   /** Internal notes reach staff only, never a driver. */
   staffOnly?: boolean;
   message: string;
+  /** What the change said (decision 163): in the in-app notification's body and in the e-mail. */
+  comment?: HeldChange['comment'];
+  closure?: HeldChange['closure'];
 };
+
+/** The in-app notification's longer text: the comment, or the closing's reason and message. */
+export function notificationBody(input: Pick<NotifyInput, 'comment' | 'closure'>): string | null {
+  if (input.comment) return input.comment.text;
+  if (input.closure) {
+    const reason = formatMessage(messages.notifyClosureReason, { reason: input.closure.reason });
+    return input.closure.message ? `${reason}\n${input.closure.message}` : reason;
+  }
+  return null;
+}
 
 type NotificationRow = typeof notification.$inferSelect & { folio: string | null };
 
@@ -30,6 +44,7 @@ const toDto = (row: NotificationRow): Notification => ({
   ticketId: row.ticketId,
   folio: row.folio,
   message: row.message,
+  body: row.body ?? null,
   read: row.readAt !== null,
   createdAt: row.createdAt.toISOString(),
 });
@@ -41,8 +56,8 @@ export class Notifier {
     private readonly mailer: Mailer,
     readonly bus: NotificationBus,
     private readonly publicWebUrl: string,
-    /** Least time between two notification e-mails to one person (./digest.ts). */
-    readonly digestMs: number,
+    /** How notification e-mails are held and grouped (./digest.ts, decision 165). */
+    readonly mailTiming: MailTiming,
   ) {}
 
   /** Stores and announces one notification (see `store`); returns how many people it reached. */
@@ -86,25 +101,34 @@ export class Notifier {
     if (deliveries.length === 0) return nothing;
     const rows = await db
       .insert(notification)
-      .values(deliveries.map(({ input, person }) => ({ profileId: person.id, type: input.type, ticketId: input.ticket.id, message: input.message })))
+      .values(
+        deliveries.map(({ input, person }) => ({
+          profileId: person.id,
+          type: input.type,
+          ticketId: input.ticket.id,
+          message: input.message,
+          body: notificationBody(input),
+        })),
+      )
       .returning();
     const unread = await this.unreadCounts(db, [...new Set(deliveries.map((d) => d.person.id))]);
     // Mail only to confirmed addresses, the others see it in the app alone (decision 135), and none to a
-    // person whose data are blocked (decision 150); one e-mail per person per digest period at most, the
-    // rest wait for the digest (./digest.ts).
-    await sendOrHold(
+    // person whose data are blocked (decision 150). Held, so that the changes of a few minutes go as one
+    // e-mail (./digest.ts, decision 165). A comment reaches the mail only of people the notification
+    // reaches: an internal note is staffOnly, so never a driver's.
+    await holdMail(
       db,
-      deliveries.filter(({ person }) => mayNotify(person)).map(({ input, person }) => {
-        const link = `${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}`;
-        return {
-          profileId: person.id,
-          to: person.email,
-          subject: input.message,
-          text: `${input.message}.\n\nVea el detalle en ${link}\n`,
-          line: `${input.message}: ${link}`,
-        };
-      }),
-      this.digestMs,
+      deliveries.filter(({ person }) => mayNotify(person)).map(({ input, person }) => ({
+        profileId: person.id,
+        to: person.email,
+        change: {
+          folio: input.ticket.folio,
+          link: `${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}`,
+          title: input.message,
+          ...(input.comment ? { comment: input.comment } : {}),
+          ...(input.closure ? { closure: input.closure } : {}),
+        },
+      })),
     );
     const announce = () => {
       // Rows come back in the order they were inserted.
@@ -142,6 +166,7 @@ export class Notifier {
           type: notification.type,
           ticketId: notification.ticketId,
           message: notification.message,
+          body: notification.body,
           readAt: notification.readAt,
           createdAt: notification.createdAt,
           folio: ticket.folio,

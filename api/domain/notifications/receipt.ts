@@ -7,36 +7,24 @@ import type { Database } from '../../platform/db/client';
 import { profile } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { OutgoingMail } from '../../platform/mail/transport';
+import { receiptTemplate } from '../../platform/mail/templates/receipt';
 import { mayNotify } from '../privacy/blocking';
 import type { Actor } from '../tickets/permissions';
 
 /**
- * The receipt of a new report (issue 32): proof for the reporter that it arrived, with its folio,
- * what happens next and the deadline the SLA clock set (../tickets/sla.ts). Plain text, like the
- * other mails; the folio, the category and the date are the only data in it besides the name.
+ * The receipt of a new report (issue 32): its text is the template's (platform/mail/templates/receipt.ts,
+ * decision 164); the folio, the category and the date are the only data in it besides the name.
  */
 export function receiptMail(to: string, ticket: Ticket, eventLink: string | null): OutgoingMail {
-  const kind = ticketTypeLabels[ticket.type];
-  // A driver follows the report in the app; someone staff recorded for has no account to look in.
-  const next = eventLink
-    ? 'Qué sigue: el equipo de la concesión lo revisa y lo asigna a quien corresponda; le avisaremos cada vez que cambie de estado.'
-    : 'Qué sigue: el equipo de la concesión lo revisa y lo asigna a quien corresponda. Si necesitamos más información, le contactaremos con los datos que nos dejó; para consultar su estado, indique el folio.';
-  return {
-    to,
-    subject: `Recibimos su reporte ${ticket.folio}`,
-    text: [
-      ticket.fullName ? `Hola ${ticket.fullName}:` : 'Hola:',
-      '',
-      `Su reporte quedó registrado con el folio ${ticket.folio} (${kind}: ${ticket.classificationName}).`,
-      '',
-      next,
-      `Plazo de respuesta: hasta el ${formatSantiagoShort(Date.parse(ticket.dueAt))} (hora de Chile). ` +
-        'El plazo se detiene mientras esperamos información suya o de terceros.',
-      ...(eventLink ? ['', `Vea su reporte en ${eventLink}`] : []),
-      '',
-      'Guarde este correo: el folio identifica su reporte en cualquier consulta.',
-    ].join('\n'),
-  };
+  const mail = receiptTemplate({
+    folio: ticket.folio,
+    fullName: ticket.fullName,
+    kind: ticketTypeLabels[ticket.type],
+    classification: ticket.classificationName,
+    due: formatSantiagoShort(Date.parse(ticket.dueAt)),
+    eventLink,
+  });
+  return { to, ...mail };
 }
 
 /**

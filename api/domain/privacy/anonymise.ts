@@ -74,9 +74,14 @@ async function scrubTicket(tx: Database, ticketId: number, personId: string | nu
       await tx.update(ticketHistory).set({ actorName, changes }).where(eq(ticketHistory.id, h.id));
     }
   }
-  for (const n of await tx.select({ id: notification.id, message: notification.message }).from(notification).where(eq(notification.ticketId, ticketId))) {
+  // A notification's body holds a comment's text or a closing message (decision 163): scrubbed like them.
+  for (const n of await tx
+    .select({ id: notification.id, message: notification.message, body: notification.body })
+    .from(notification)
+    .where(eq(notification.ticketId, ticketId))) {
     const message = scrubText(n.message, pattern);
-    if (message !== n.message) await tx.update(notification).set({ message }).where(eq(notification.id, n.id));
+    const body = n.body === null ? null : scrubText(n.body, pattern);
+    if (message !== n.message || body !== n.body) await tx.update(notification).set({ message, body }).where(eq(notification.id, n.id));
   }
   const files: FilesToRemove = [];
   for (const a of await tx.select().from(attachment).where(eq(attachment.ticketId, ticketId))) {

@@ -16,7 +16,7 @@ import { fullName } from '@contract/person-name';
 import type { Database } from '../../platform/db/client';
 import { notification, privacyRequest, profile, ticket } from '../../platform/db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { sendOrHold } from '../notifications/digest';
+import { holdMail } from '../notifications/digest';
 import { mayNotify } from './blocking';
 
 /**
@@ -190,7 +190,6 @@ export type Announcer = {
   publish: (profileId: string, note: typeof notification.$inferSelect, unread: number) => void;
   deliverMail: () => void;
   publicWebUrl: string;
-  digestMs: number;
 };
 
 /**
@@ -243,14 +242,14 @@ export async function answerRequest(
       type: PRIVACY_REQUEST_TYPE_LABELS[row.type as PrivacyRequestType].toLowerCase(),
       status: PRIVACY_REQUEST_STATUS_LABELS[input.status].toLowerCase(),
     });
-    const [note] = await tx.insert(notification).values({ profileId: person.id, type: 'PRIVACY_REQUEST_ANSWERED', ticketId: null, message }).returning();
+    const [note] = await tx.insert(notification).values({ profileId: person.id, type: 'PRIVACY_REQUEST_ANSWERED', ticketId: null, message, body: row.answer ?? null }).returning();
     const [unread] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(notification)
       .where(and(eq(notification.profileId, person.id), isNull(notification.readAt)));
     if (person.status === 'ACTIVE' && mayNotify(person)) {
       const link = `${announcer.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/profile/data/requests`;
-      await sendOrHold(tx, [{ profileId: person.id, to: person.email, subject: message, text: `${message}.\n\nVea la respuesta en ${link}\n`, line: `${message}: ${link}` }], announcer.digestMs);
+      await holdMail(tx, [{ profileId: person.id, to: person.email, change: { folio: null, link, title: message, ...(row.answer ? { answer: row.answer } : {}) } }]);
     }
     return { row, told: { note: note!, unread: unread?.n ?? 1 } };
   });

@@ -458,6 +458,8 @@ export const notification = pgTable(
     type: text('type').notNull(),
     ticketId: bigint('ticket_id', { mode: 'number' }).references(() => ticket.id),
     message: text('message').notNull(),
+    /** What the change said, when it says something: a public answer, the closing reason and message (decision 163). */
+    body: text('body'),
     readAt: ts('read_at'),
     createdAt: createdAt(),
   },
@@ -475,6 +477,8 @@ export const mailQueue = pgTable(
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The HTML part (api/platform/mail/templates); the plain-text part is `body`. */
+    html: text('html'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
@@ -515,6 +519,8 @@ export const mailDigestItem = pgTable(
     profileId: uuid('profile_id').notNull(),
     recipient: text('recipient').notNull(),
     line: text('line').notNull(),
+    /** The change's facts, for its template (api/platform/mail/templates/event-changes.ts); null on rows held before 0022. */
+    detail: jsonb('detail').$type<import('../mail/templates/event-changes').HeldChange>(),
     createdAt: createdAt(),
   },
   (t) => [index('mail_digest_item_profile_idx').on(t.profileId, t.id)],

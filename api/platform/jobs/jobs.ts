@@ -45,9 +45,9 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       if (await takeTurn(app.db, name, holder, ms - 1_000)) await job();
     });
   const timers = [
-    // Digests whose period is over join the queue first (domain/notifications/digest.ts): each person's is taken by one process.
+    // Held notification mails whose time came join the queue first (domain/notifications/digest.ts): each person's is taken by one process.
     every(15_000, async () => {
-      await flushDigests(app.db, app.notifier.digestMs);
+      await flushDigests(app.db, app.notifier.mailTiming);
       await app.mailer.deliver();
     }),
     oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),

@@ -18,7 +18,7 @@ const CLAIM_LEASE_SECONDS = 120;
 /** Queues messages, in one insert; delivery happens outside the user's request, so it can never fail it. */
 export async function enqueueMail(db: Database, mails: readonly OutgoingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailQueue).values(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text })));
+  await db.insert(mailQueue).values(mails.map((mail) => ({ recipient: mail.to, subject: mail.subject, body: mail.text, html: mail.html ?? null })));
 }
 
 type Logger = { error(obj: object, msg: string): void };
@@ -92,7 +92,7 @@ export async function deliverPendingMail(
   let givenUp = 0;
   for (const row of due) {
     try {
-      await transport.send({ to: row.recipient, subject: row.subject, text: row.body });
+      await transport.send({ to: row.recipient, subject: row.subject, text: row.body, html: row.html });
       await db.update(mailQueue).set({ sentAt: new Date(), attempts: row.attempts + 1, lastError: null, claimedUntil: null }).where(eq(mailQueue.id, row.id));
       sent++;
     } catch (caught) {

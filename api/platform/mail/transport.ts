@@ -3,7 +3,19 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
-export type OutgoingMail = { to: string; subject: string; text: string };
+import { headerText } from './templates/layout';
+
+/** A message: the plain-text part, and the HTML part every product mail has (./templates, decision 164). */
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string | null };
+
+/** What nodemailer gets: the subject on one line whatever it holds, the HTML part only when there is one. */
+const composed = (from: string, mail: OutgoingMail) => ({
+  from,
+  to: mail.to,
+  subject: headerText(mail.subject),
+  text: mail.text,
+  ...(mail.html ? { html: mail.html } : {}),
+});
 
 /** Where mail goes: an SMTP server, or .eml files in a local outbox folder. */
 export type MailTransport = {
@@ -20,7 +32,7 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; o
     return {
       kind: 'smtp',
       send: async (mail) => {
-        await smtp.sendMail({ from: options.from, ...mail });
+        await smtp.sendMail(composed(options.from, mail));
       },
       verify: () => smtp.verify(),
       close: () => smtp.close(),
@@ -31,7 +43,7 @@ export function createMailTransport(options: { smtpUrl?: string; from: string; o
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await composer.sendMail({ from: options.from, ...mail });
+      const info = await composer.sendMail(composed(options.from, mail));
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
       // Written under a temporary name first, so a reader never sees half a message.

@@ -15,8 +15,8 @@ let who: Callers;
 const DAYS = 30;
 
 beforeAll(async () => {
-  // Every notification mail leaves at once (no digest wait), so each test sees its own.
-  api = await createTestApi({ demoTickets: 0, config: { privacyRequestDays: DAYS, mailDigestMs: 0 } });
+  // Every notification mail leaves at the next flush (no hold, no digest wait), so each test sees its own.
+  api = await createTestApi({ demoTickets: 0, config: { privacyRequestDays: DAYS, mailDigestMs: 0, mailHoldMs: 0 } });
   who = await signInCallers(api);
 });
 afterAll(() => api.close());
@@ -49,7 +49,11 @@ const answer = (caller: { headers: object }, id: number, body: object, idempoten
     payload: body,
   });
 const get = (caller: { headers: object }, url: string) => api.app.inject({ method: 'GET', url, headers: caller.headers as Record<string, string> });
-const mailsTo = async (email: string) => api.database.db.select().from(mailQueue).where(eq(mailQueue.recipient, email));
+/** The mail queued for an address, once the held notification mails went (the periodic job's flush). */
+const mailsTo = async (email: string) => {
+  await flushDigests(api.database.db, { holdMs: 0, periodMs: 0 });
+  return api.database.db.select().from(mailQueue).where(eq(mailQueue.recipient, email));
+};
 const isBlocked = async (id: string) => (await api.database.db.select({ at: profile.privacyBlockedAt }).from(profile).where(eq(profile.id, id)))[0]!.at !== null;
 
 describe('filing a request', () => {
@@ -282,7 +286,7 @@ describe('blocking (art. 8 ter)', () => {
     await api.database.db.insert(mailDigestState).values({ profileId: driver.id, lastSentAt: new Date(Date.now() - 86_400_000) });
     await api.database.db.insert(mailDigestItem).values({ profileId: driver.id, recipient: driver.email, line: 'Novedad retenida' });
     await file(driver, { type: 'BLOCKING' });
-    await flushDigests(api.database.db, 60_000);
+    await flushDigests(api.database.db, { holdMs: 0, periodMs: 60_000 });
     expect(await mailsTo(driver.email)).toEqual([]);
     expect(await api.database.db.select().from(mailDigestItem).where(inArray(mailDigestItem.profileId, [driver.id]))).toEqual([]);
   });

@@ -92,12 +92,11 @@ export async function privacyRequestRoutes(instance: FastifyInstance) {
     const { answered, announce } = await answerRequest(app.db, request.params.id, principalOf(request).profileId, request.body, {
       publish: (profileId, note, unread) =>
         app.notifier.bus.publish(profileId, {
-          notification: { id: note.id, type: 'PRIVACY_REQUEST_ANSWERED', ticketId: null, folio: null, message: note.message, read: false, createdAt: note.createdAt.toISOString() },
+          notification: { id: note.id, type: 'PRIVACY_REQUEST_ANSWERED', ticketId: null, folio: null, message: note.message, body: note.body, read: false, createdAt: note.createdAt.toISOString() },
           unread,
         }),
       deliverMail: () => void app.mailer.deliver(),
       publicWebUrl: app.config.publicWebUrl,
-      digestMs: app.notifier.digestMs,
     });
     announce();
     return { payload: answered, message: messages.privacyRequestAnswered };

@@ -81,6 +81,8 @@ export async function conversationRoutes(instance: FastifyInstance) {
         authorId: actor.profileId,
         staffOnly: saved.internal,
         message: notificationText.commentAdded(t.folio),
+        // The text itself (decision 163); a note is staffOnly, so it never reaches a driver.
+        comment: { text: saved.comment, by: actor.role === 'DRIVER' ? 'DRIVER' : 'STAFF', internal: saved.internal },
       });
       return reply.status(201).send({ payload: saved, message: messages.commentSaved });
     },

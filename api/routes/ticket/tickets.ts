@@ -173,7 +173,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const closingNow = closing(request);
       try {
         const updated = await updateTicket(app.db, actor, id, request.body, new Date());
-        await notifyTicketChange(app.notifier, before, updated, actor.profileId, await publicRecipients(app.db, updated));
+        await notifyTicketChange(app.notifier, before, updated, actor.profileId, await publicRecipients(app.db, updated), request.body.closureMessage);
         return { payload: updated };
       } catch (error) {
         const mapped = toApiError(error);

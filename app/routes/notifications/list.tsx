@@ -99,6 +99,8 @@ export default function NotificationsScreen({ loaderData }: Route.ComponentProps
                 <span className="notification-type">{t(`types.${n.type}`)}</span>
                 {!n.read ? <span className="badge">{t('newBadge')}</span> : null}
                 <p>{n.message}</p>
+                {/* What it said: the answer, or the closing's reason and message (decision 163). */}
+                {n.body ? <p className="notification-body">{n.body}</p> : null}
                 <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
               </div>
               <div className="notification-actions">
