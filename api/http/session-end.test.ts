@@ -62,14 +62,14 @@ describe('the 401 to a session that ended', () => {
     expect((await refusal(tablet)).reason).toBe('closed');
   });
 
-  it('says "admin" when an administrator ends the sessions, suspends or deletes the account', async () => {
+  it('says "admin" when an administrator ends the sessions or deletes the account, "suspended" when they suspend it (decision 172)', async () => {
     const ended = await newPerson('OPERATOR');
     expect((await call('POST', `/api/profile/${ended.id}/sessions/end`, admin)).statusCode).toBe(200);
     expect((await refusal(ended.token)).reason).toBe('admin');
 
     const suspended = await newPerson();
     expect((await call('POST', `/api/profile/disable/${suspended.id}`, admin)).statusCode).toBe(200);
-    expect((await refusal(suspended.token)).reason).toBe('admin');
+    expect((await refusal(suspended.token)).reason).toBe('suspended');
 
     const deleted = await newPerson();
     expect((await call('POST', `/api/profile/delete/${deleted.id}`, admin)).statusCode).toBe(200);
