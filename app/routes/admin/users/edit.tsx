@@ -17,7 +17,6 @@ import { editUserFormSchema } from './user-form.schema';
 import type { EditUserForm } from './user-form.schema';
 import { backToList, loadAccess, loadProfile, profileIdOr404 } from './users.server';
 import { AccountPanel } from './account-panel';
-import { useAnswerCount } from '~/components/forms/conform-fields';
 import { fieldsToHide, usePasswordResetKey } from '~/components/forms/kept-passwords';
 import { secretPageHeaders } from '~/utils/secret-page-headers';
 import { useT } from '~/hooks/use-t';
