@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../platform/db/escape-like';
 
 /**
@@ -53,4 +53,13 @@ export function wordIn(document: SQL, word: string): SQL {
  */
 export function allWordsIn(document: SQL, words: readonly string[]): SQL | undefined {
   return and(...words.map((w) => wordIn(document, w)));
+}
+
+/**
+ * Every word found in a column that holds its text already folded and in lower case
+ * (ticket.search_text, migration 0023): only the typed word is folded, once per query, so the
+ * trigram index answers and no row is folded at query time (decision 170).
+ */
+export function allWordsInFolded(column: SQL | AnyColumn, words: readonly string[]): SQL | undefined {
+  return and(...words.map((w) => sql`${column} like lower(ticket_search_fold(${`%${escapeLike(w)}%`}))`));
 }

@@ -12,12 +12,12 @@ import {
 } from '@contract/ticket-list';
 import { TICKET_STATUSES, type Channel, type Orientation, type TicketStatus, type TicketType } from '@contract/ticket-codes';
 import { queryRows, type Database } from '../../platform/db/client';
-import { classification, profile, ticket, ticketCounter, ticketSearchDocument } from '../../platform/db/schema';
+import { classification, profile, ticket, ticketCounter } from '../../platform/db/schema';
 import type { ReadCache } from '../../platform/cache/read-cache';
 import type { ListScope } from './permissions';
 import { fullNameOrNull } from '@contract/person-name';
 import { isLate, lateCondition } from './sla';
-import { allWordsIn, searchWords } from '../search/words';
+import { allWordsInFolded, searchWords } from '../search/words';
 
 /**
  * Ticket lists. Cost per page view, whatever the table size:
@@ -66,7 +66,7 @@ export function searchCondition(q: string): SQL {
   const rut = WHOLE_RUT.test(text) ? normalizeRut(text) : null;
   if (rut) return eq(ticket.rut, rut);
   if (WHOLE_EMAIL.test(text)) return eq(ticket.email, text.toLowerCase());
-  return allWordsIn(ticketSearchDocument('"ticket".'), words) ?? sql`false`;
+  return allWordsInFolded(ticket.searchText, words) ?? sql`false`;
 }
 
 /** The filters other than scope, tab and status; when there are none, counters give the total. */

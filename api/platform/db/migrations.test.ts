@@ -94,5 +94,13 @@ describe('0023_search_words', () => {
     // A direct write cannot make the copy lie: the trigger sets it from the classification.
     await queryRows(api.database.db, sql`update ticket set search_classification = 'otra cosa' where id = ${made!.id}`);
     expect(await name()).toBe(made!.name);
+    // The stored document is folded and holds the name: neither can a direct write change it.
+    await queryRows(api.database.db, sql`update ticket set search_text = 'otra cosa' where id = ${made!.id}`);
+    const [doc] = await queryRows<{ text: string; folded: string }>(
+      api.database.db,
+      sql`select search_text as text, lower(ticket_search_fold(${made!.name})) as folded from ticket where id = ${made!.id}`,
+    );
+    expect(doc!.text).toContain(doc!.folded);
+    expect(doc!.text).toBe(doc!.text.toLowerCase());
   });
 });

@@ -237,19 +237,6 @@ export const roadDestination = pgTable('road_destination', {
   destination: text('destination').notNull(),
 });
 
-/**
- * The text q searches, as one expression: the trigram index is built on it and the
- * list query repeats it (qualified with the table, as it joins profiles that also
- * have e-mail and RUT), so PostgreSQL matches the two. Accents are folded
- * (`ticket_search_fold`, migration 0005: unaccent), so "gonzalez" finds "González".
- * Migration 0023 (decision 169) adds the RUT without its dash, the classification's name
- * (search_classification, a copy kept by triggers), the sector and the commune.
- */
-export const ticketSearchDocument = (table = '') =>
-  sql.raw(
-    `ticket_search_fold(${table}folio || ' ' || coalesce(${table}rut, '') || ' ' || coalesce(replace(${table}rut, '-', ''), '') || ' ' || coalesce(${table}email, '') || ' ' || coalesce(${table}full_name, '') || ' ' || ${table}description || ' ' || ${table}search_classification || ' ' || ${table}sector || ' ' || ${table}commune)`,
-  );
-
 /** A driver's claim, suggestion or incident (an "event" on screen). */
 export const ticket = pgTable(
   'ticket',
@@ -295,6 +282,13 @@ export const ticket = pgTable(
      * classification_id and rewritten when a classification is renamed (migration 0023).
      */
     searchClassification: text('search_classification').notNull().default(''),
+    /**
+     * The text q searches, stored folded (unaccent and lower case: ticket_search_document,
+     * migration 0023): folio, RUT with and without its dash, e-mail, name, description,
+     * classification, sector and commune. Set by a trigger on every write of those columns,
+     * so a search folds only what was typed, never a row (decision 170).
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -335,7 +329,7 @@ export const ticket = pgTable(
       .on(t.assignedToId, t.dueAt, t.pausedAt)
       .where(sql`${t.statusCode} <> 'CLOSED'`),
     // q searches folio, RUT, e-mail, name, description, classification, sector and commune with one trigram index.
-    index('ticket_search_idx').using('gin', sql`(${ticketSearchDocument()}) gin_trgm_ops`),
+    index('ticket_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The retention job walks closed tickets not yet anonymised, oldest closure first (docs/privacy.md).
     index('ticket_closed_anonymise_idx').on(t.closedAt).where(sql`${t.anonymisedAt} is null and ${t.statusCode} = 'CLOSED'`),
   ],
