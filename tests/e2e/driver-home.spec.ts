@@ -41,14 +41,14 @@ test('a driver follows a possible duplicate instead of filing it, sees it as "Si
 
   await expect(page).toHaveURL(/\/driver\/dashboard$/);
   await expect(page.getByText(`le avisaremos de las novedades del evento ${theirs.folio}`)).toBeVisible();
-  const item = page.getByRole('listitem').filter({ hasText: theirs.folio });
+  const item = page.getByRole('region', { name: 'Mis reportes' }).getByRole('listitem').filter({ hasText: theirs.folio });
   await expect(item.getByText('Siguiendo', { exact: true })).toBeVisible();
   // Only the public parts: not the other person's name or description.
   await expect(item).not.toContainText('Juan Pérez');
   await ready(page);
   await item.getByRole('button', { name: `Dejar de seguir el evento ${theirs.folio}` }).click();
   await expect(page.getByText(`Dejó de seguir el evento ${theirs.folio}`)).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: theirs.folio })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Mis reportes' }).getByRole('listitem').filter({ hasText: theirs.folio })).toHaveCount(0);
 });
 
 test('a closed event shows the final answer beside the reason, and what a comment there does', async ({ page }) => {
@@ -59,7 +59,7 @@ test('a closed event shows the final answer beside the reason, and what a commen
   await apiCall(operator, 'PUT', `/api/ticket/${mine.id}`, { statusCode: 'CLOSED', closureReason: 'RESOLVED', closureMessage: 'Reparamos el bache el martes.' });
   await signIn(page, driver.email, driver.password);
   // The home shows it closed, with the answer.
-  const item = page.getByRole('listitem').filter({ hasText: mine.folio });
+  const item = page.getByRole('region', { name: 'Mis reportes' }).getByRole('listitem').filter({ hasText: mine.folio });
   await expect(item).toContainText('Respuesta final');
   await expect(item).toContainText('Reparamos el bache el martes.');
   await page.goto(`/driver/events/${mine.id}`);
