@@ -1,5 +1,5 @@
 /**
- * Each classification in plain words (issue 36, decision 163): the specification's names stay as
+ * Each classification in plain words (issue 36, decision 162): the specification's names stay as
  * they are (docs/specification.md), these examples are shown beside them so a driver recognises
  * what they saw. Keyed by name, since the names are the reference data's (api/platform/db/seed/reference-data.ts);
  * a classification an administrator adds has none until one is written here.

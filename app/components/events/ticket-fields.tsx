@@ -177,7 +177,7 @@ function PlaceSelect({ meta, label, choose, names, markRequired }: { meta: Meta;
 }
 
 /**
- * The classifications in plain words under the select (decision 163): the option labels stay the
+ * The classifications in plain words under the select (decision 162): the option labels stay the
  * specification's names; a closed list of examples, opened with or without JavaScript.
  */
 function ClassificationHelp({ classifications }: { classifications: readonly Classification[] }) {
