@@ -16,10 +16,13 @@ export function NearbyList({
   nearby,
   detailBase,
   followAction,
+  onFollow,
 }: {
   nearby: readonly NearbyTicket[] | null;
   detailBase: string;
   followAction?: string;
+  /** The driver said "Es el mismo": the report they were writing is abandoned (its draft is forgotten, decision 161). */
+  onFollow?: () => void;
 }) {
   const t = useT('events');
   const submit = useSubmit();
@@ -28,6 +31,7 @@ export function NearbyList({
   const send = (name: 'follow' | 'unfollow', folio: string) => (event: MouseEvent<HTMLButtonElement>) => {
     if (!followAction) return;
     event.preventDefault();
+    if (name === 'follow') onFollow?.();
     void submit({ [name]: folio }, { method: 'post', action: followAction });
   };
   return (
