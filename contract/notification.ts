@@ -19,6 +19,8 @@ export const notificationSchema = z.object({
   body: z.string().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** A driver's notification about an event they follow, not theirs: it opens their home's "Mis reportes" (decision 161). */
+  followed: z.literal(true).optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

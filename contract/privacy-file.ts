@@ -22,6 +22,8 @@ export const SUBJECT_FILE_TABLES = [
   'comentarios',
   'adjuntos',
   'notificaciones',
+  // The events of others the person follows (decision 161).
+  'seguidos',
   'sesiones',
   'consentimientos',
   'solicitudes',

@@ -39,8 +39,9 @@ export async function notificationRoutes(instance: FastifyInstance) {
   });
   app.get('/api/notification/profile/:id', { onRequest: requireAuth, schema: list }, async (request) => {
     const { id } = request.params;
-    if (id !== principalOf(request).profileId) throw notFound();
-    return { payload: await app.notifier.list(id, request.query) };
+    const me = principalOf(request);
+    if (id !== me.profileId) throw notFound();
+    return { payload: await app.notifier.list({ id, role: me.role }, request.query) };
   });
 
   const read = routeSchema({

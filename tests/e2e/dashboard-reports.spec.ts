@@ -76,34 +76,28 @@ test.describe('dashboards', () => {
     });
   }
 
-  test("the demo driver's dashboard shows only their own tickets", async ({ page }) => {
+  // A driver's home is their task, not statistics (issue 36, decision 160): no counters, no charts,
+  // their own reports in "Mis reportes" (the API keeps the driver's own-scope statistics).
+  test("the demo driver's home shows no statistics, and the API's figures stay their own", async ({ page }) => {
     await signIn(page, demo.driver);
     await page.goto('/driver/dashboard');
-    const shown = await shownCounters(page);
+    await expect(page.getByRole('heading', { name: 'Mis reportes' })).toBeVisible();
+    await expect(page.locator('[data-counter]')).toHaveCount(0);
+    await expect(page.getByRole('figure', { name: 'Cumplimiento de plazos' })).toHaveCount(0);
     const own = await statisticsAs(demo.driver);
     const all = await statisticsAs(demo.operator);
     expect(own.scope).toBe('own');
-    expect(shown).toEqual(own.counters);
     expect(own.counters.total).toBeLessThan(all.counters.total);
-    await expect(page.getByText('Sus eventos: los que usted ha informado.')).toBeVisible();
-    await expect(page.locator('.road-svg a.road-marker')).toHaveCount(own.roadTickets.length);
-    for (const href of await page.locator('.road-svg a.road-marker').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
-      expect(href).toMatch(/^\/driver\/events\/\d+$/);
-    }
-    // Staff-only charts are not on a driver's dashboard.
-    await expect(page.getByRole('figure', { name: 'Cumplimiento de plazos' })).toHaveCount(0);
   });
 
-  test("a new driver's dashboard counts their one ticket and nothing else", async ({ page }) => {
+  test("a new driver's home lists their one report and nothing else", async ({ page }) => {
     const driver = await newDriver();
     const ticket = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
     await signIn(page, driver.email, driver.password);
     await page.goto('/driver/dashboard');
-    expect(await shownCounters(page)).toEqual({ new: 1, late: 0, closed: 0, active: 1, total: 1 });
-    const markers = page.locator('.road-svg a.road-marker');
-    await expect(markers).toHaveCount(1);
-    await expect(markers).toHaveAttribute('href', `/driver/events/${ticket.id}`);
-    await expect(markers).toHaveAttribute('aria-label', `${ticket.folio}: Reclamo, km 30,5, Norte a Sur (hacia Valparaíso)`);
+    const items = page.getByRole('region', { name: 'Mis reportes' }).getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    await expect(items.first().getByRole('link', { name: new RegExp(ticket.folio) })).toHaveAttribute('href', `/driver/events/${ticket.id}`);
   });
 });
 

@@ -4,7 +4,7 @@ import type { NewProfile, Profile, UpdateProfile, UserListQuery } from '@contrac
 import type { Paged } from '@contract/envelope';
 import type { Role } from '@contract/roles';
 import type { Database } from '../../platform/db/client';
-import { profile } from '../../platform/db/schema';
+import { profile, ticketFollower } from '../../platform/db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { hashNewPassword } from './passwords';
 import { findLiveProfileByEmail, findLiveProfileById, type ProfileRow } from './profiles';
@@ -148,6 +148,8 @@ export async function deleteProfile(db: Database, id: string, actor: Principal):
   await assertMayRemove(db, target, actor);
   await db.transaction(async (tx) => {
     await tx.update(profile).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(profile.id, id));
+    // A removed account follows nothing (decision 161); the foreign key's CASCADE fires only on a hard delete.
+    await tx.delete(ticketFollower).where(eq(ticketFollower.profileId, id));
     await revokeAllTokens(tx, id, 'admin');
   });
 }

@@ -36,9 +36,30 @@ export function notificationBody(input: Pick<NotifyInput, 'comment' | 'closure'>
   return null;
 }
 
-type NotificationRow = typeof notification.$inferSelect & { folio: string | null };
+type NotificationRow = typeof notification.$inferSelect & { folio: string | null; reporterId?: string | null };
 
-const toDto = (row: NotificationRow): Notification => ({
+/**
+ * A driver told about an event someone else reported follows it (decision 161): its page is the
+ * reporter's alone, so their link opens "Mis reportes" on their home, where the followed event shows
+ * its state and last public answer; everyone else opens the event's page.
+ */
+export function isFollowerOf(person: { id: string; role: string }, reporterId: string | null | undefined): boolean {
+  return person.role === 'DRIVER' && reporterId !== person.id;
+}
+
+/** Where a notification about a ticket sends this person (the e-mail's link; the web's list does the same). */
+export function ticketLinkFor(
+  publicWebUrl: string,
+  person: { id: string; role: string },
+  ticketRef: { id: number; folio: string; reporterId: string | null | undefined },
+): string {
+  const area = ROLE_AREAS[person.role as Role];
+  return isFollowerOf(person, ticketRef.reporterId)
+    ? `${publicWebUrl}/${area}/dashboard#report-${ticketRef.folio}`
+    : `${publicWebUrl}/${area}/events/${ticketRef.id}`;
+}
+
+const toDto = (row: NotificationRow, recipient?: { id: string; role: string }): Notification => ({
   id: row.id,
   type: row.type as NotificationType,
   ticketId: row.ticketId,
@@ -47,6 +68,7 @@ const toDto = (row: NotificationRow): Notification => ({
   body: row.body ?? null,
   read: row.readAt !== null,
   createdAt: row.createdAt.toISOString(),
+  ...(row.ticketId !== null && recipient && isFollowerOf(recipient, row.reporterId) ? { followed: true } : {}),
 });
 
 /** Stores, mails and pushes notifications. Failures to mail never fail the caller. */
@@ -99,6 +121,10 @@ export class Notifier {
       }),
     );
     if (deliveries.length === 0) return nothing;
+    const ticketIds = [...new Set(deliveries.map((d) => d.input.ticket.id))];
+    const reporters = new Map(
+      (await db.select({ id: ticket.id, reporterId: ticket.reporterId }).from(ticket).where(inArray(ticket.id, ticketIds))).map((t) => [t.id, t.reporterId]),
+    );
     const rows = await db
       .insert(notification)
       .values(
@@ -123,7 +149,7 @@ export class Notifier {
         to: person.email,
         change: {
           folio: input.ticket.folio,
-          link: `${this.publicWebUrl}/${ROLE_AREAS[person.role as Role]}/events/${input.ticket.id}`,
+          link: ticketLinkFor(this.publicWebUrl, person, { ...input.ticket, reporterId: reporters.get(input.ticket.id) }),
           title: input.message,
           ...(input.comment ? { comment: input.comment } : {}),
           ...(input.closure ? { closure: input.closure } : {}),
@@ -133,7 +159,9 @@ export class Notifier {
     const announce = () => {
       // Rows come back in the order they were inserted.
       deliveries.forEach(({ input, person }, i) => {
-        this.bus.publish(person.id, { notification: toDto({ ...rows[i]!, folio: input.ticket.folio }), unread: unread.get(person.id) ?? 0 });
+        this.bus.publish(person.id, {
+          notification: toDto({ ...rows[i]!, folio: input.ticket.folio, reporterId: reporters.get(input.ticket.id) }, person),
+          unread: unread.get(person.id) ?? 0 });
       });
       void this.mailer.deliver();
     };
@@ -157,7 +185,9 @@ export class Notifier {
     return row?.n ?? 0;
   }
 
-  async list(profileId: string, query: PageQuery): Promise<NotificationList> {
+  /** The person's notifications; `role` tells a follower's (decision 161) from the reporter's. */
+  async list(person: { id: string; role: string }, query: PageQuery): Promise<NotificationList> {
+    const profileId = person.id;
     const [rows, [counts]] = await Promise.all([
       this.db
         .select({
@@ -170,6 +200,7 @@ export class Notifier {
           readAt: notification.readAt,
           createdAt: notification.createdAt,
           folio: ticket.folio,
+          reporterId: ticket.reporterId,
         })
         .from(notification)
         .leftJoin(ticket, eq(ticket.id, notification.ticketId))
@@ -186,7 +217,7 @@ export class Notifier {
         .from(notification)
         .where(eq(notification.profileId, profileId)),
     ]);
-    return { content: rows.map(toDto), page: query.page, size: query.size, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+    return { content: rows.map((row) => toDto(row, person)), page: query.page, size: query.size, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
   }
 
   /** Marks one of the profile's notifications read; false when it is not theirs. */

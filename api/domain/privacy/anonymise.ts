@@ -19,6 +19,7 @@ import {
   recoveryCode,
   signInDevice,
   ticket,
+  ticketFollower,
   ticketHistory,
   writeQuota,
 } from '../../platform/db/schema';
@@ -207,6 +208,8 @@ export async function anonymiseProfile(db: Database, storage: FileStorage, profi
     await tx.delete(mailDigestItem).where(eq(mailDigestItem.profileId, profileId));
     await tx.delete(mailDigestState).where(eq(mailDigestState.profileId, profileId));
     await tx.delete(notification).where(eq(notification.profileId, profileId));
+    // What they followed (decision 161); the foreign key's CASCADE fires only on a hard delete.
+    await tx.delete(ticketFollower).where(eq(ticketFollower.profileId, profileId));
     await tx
       .delete(idempotencyKey)
       .where(keepKey === undefined ? eq(idempotencyKey.scope, profileId) : and(eq(idempotencyKey.scope, profileId), ne(idempotencyKey.key, keepKey)));

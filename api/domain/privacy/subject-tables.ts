@@ -22,6 +22,7 @@ import {
   privacyConsent,
   privacyRequest,
   ticket,
+  ticketFollower,
   ticketHistory,
 } from '../../platform/db/schema';
 
@@ -220,6 +221,25 @@ const notifications: SubjectTable = {
     ),
 };
 
+/** The events of others the person follows (decision 161): what they see of them, their public parts only. */
+const followed: SubjectTable = {
+  name: 'seguidos',
+  columns: ['folio', 'clasificacion', 'seguidoDesde'],
+  batches: (db, subjectId) =>
+    byId(
+      (after) =>
+        db
+          .select({ id: ticketFollower.ticketId, folio: ticket.folio, classification: classification.name, since: ticketFollower.createdAt })
+          .from(ticketFollower)
+          .innerJoin(ticket, eq(ticket.id, ticketFollower.ticketId))
+          .leftJoin(classification, eq(classification.id, ticket.classificationId))
+          .where(and(eq(ticketFollower.profileId, subjectId), after === null ? undefined : gt(ticketFollower.ticketId, after as number)))
+          .orderBy(asc(ticketFollower.ticketId))
+          .limit(SUBJECT_BATCH),
+      (row) => ({ folio: row.folio, clasificacion: row.classification, seguidoDesde: iso(row.since) }),
+    ),
+};
+
 /** Every session the account opened: where, when, and how it ended (never the token or its hash). */
 const sessions: SubjectTable = {
   name: 'sesiones',
@@ -332,4 +352,4 @@ const reads: SubjectTable = {
 };
 
 /** In the order the file lists them. */
-export const SUBJECT_TABLES: readonly SubjectTable[] = [events, history, comments, attachments, notifications, sessions, consents, requests, reads];
+export const SUBJECT_TABLES: readonly SubjectTable[] = [events, history, comments, attachments, notifications, followed, sessions, consents, requests, reads];

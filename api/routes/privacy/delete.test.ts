@@ -9,7 +9,7 @@ import { rutCheckDigit } from '@contract/rut';
 import { queryRows } from '../../platform/db/client';
 import { applyRetention } from '../../domain/privacy/retention';
 import { authBody, bearer, createTestApi, type TestApi } from '../../test/helper';
-import { signInCallers, validTicketBody, type Callers } from '../../test/tickets';
+import { createTicket, signInCallers, validTicketBody, type Callers } from '../../test/tickets';
 import { PNG, uploadTo } from '../../test/uploads';
 
 /**
@@ -153,6 +153,10 @@ describe('POST /api/privacy/me/delete', () => {
   });
 
   it('closes the account at once and leaves no identifier anywhere but the open event contact data, the figures unchanged', async () => {
+    // They follow another driver's event (decision 161): that goes with the account too.
+    const followedEvent = await createTicket(api, who.driver);
+    expect((await send('PUT', `/api/ticket/follow/${followedEvent.folio}`, driverToken)).statusCode).toBe(200);
+    expect(await queryRows(api.database.db, sql`select 1 from ticket_follower where profile_id = ${driverId}`)).toHaveLength(1);
     const mine = await queryRows<{ storage_key: string }>(api.database.db, sql`select storage_key from attachment where uploader_id = ${driverId}`);
     expect(mine).toHaveLength(3);
     const staffFiles = await queryRows<{ storage_key: string }>(api.database.db, sql`select storage_key from attachment where uploader_id = ${who.operator.id}`);
@@ -189,6 +193,7 @@ describe('POST /api/privacy/me/delete', () => {
     for (const r of mine) expect(files).not.toContain(path.basename(r.storage_key));
     for (const r of staffFiles) expect(files).toContain(path.basename(r.storage_key));
     expect(await queryRows(api.database.db, sql`select 1 from attachment where uploader_id = ${driverId}`)).toHaveLength(0);
+    expect(await queryRows(api.database.db, sql`select 1 from ticket_follower where profile_id = ${driverId}`)).toHaveLength(0);
     // Recorded as a suppression request, granted and answered at once.
     const requests = await queryRows<{ type: string; status: string; answered_at: Date | null }>(
       api.database.db,

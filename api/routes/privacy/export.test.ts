@@ -12,7 +12,7 @@ import { hashPassword } from '../../domain/accounts/passwords';
 import { holdExportLease } from '../../domain/privacy/export-lease';
 import { personalDataRead, privacyConsent, privacyRequest, profile } from '../../platform/db/schema';
 import { bearer, createTestApi, DEMO_PASSWORD, signIn, type TestApi } from '../../test/helper';
-import { signInCallers, validTicketBody, type Callers } from '../../test/tickets';
+import { createTicket, signInCallers, validTicketBody, type Callers } from '../../test/tickets';
 import { PNG, uploadTo } from '../../test/uploads';
 
 let api: TestApi;
@@ -203,6 +203,20 @@ describe('GET /api/privacy/me/export', () => {
       { numRuns: 4 },
     );
   }, 240_000);
+
+  it('lists the events of others the driver follows, their public parts only, and no one else’s follows', async () => {
+    const theirs = await createTicket(api, who.otherDriver, { fullName: 'Rigoberta Sandoval' });
+    const follow = await api.app.inject({ method: 'PUT', url: `/api/ticket/follow/${theirs.folio}`, headers: who.driver.headers });
+    expect(follow.statusCode).toBe(200);
+    const file = await exportOf(who.driver.token);
+    const seguidos = (file.json as Record<string, Record<string, unknown>[]>).seguidos!;
+    expect(seguidos.find((r) => r.folio === theirs.folio)).toMatchObject({ folio: theirs.folio, clasificacion: expect.any(String), seguidoDesde: expect.any(String) });
+    expect(file.csv.seguidos!.map((r) => r.folio)).toContain(theirs.folio);
+    expect(file.text).not.toContain('Rigoberta');
+    // The reporter's own file does not list who follows their event.
+    const reporter = await exportOf(who.otherDriver.token);
+    expect((reporter.json as Record<string, unknown[]>).seguidos).toEqual([]);
+  });
 
   it('tells the person what the law asks (art. 5): controller, purposes, recipients and retention periods', async () => {
     const file = await exportOf(who.driver.token);

@@ -26,7 +26,7 @@ export async function privacyExportRoutes(instance: FastifyInstance) {
     access: 'signed-in',
     success: {
       content: {
-        [SUBJECT_FILE_CONTENT_TYPE]: 'ZIP con datos.json (todo, estructurado, con la información del art. 5) y eventos.csv, historial.csv, comentarios.csv, adjuntos.csv, notificaciones.csv, sesiones.csv, consentimientos.csv, solicitudes.csv y accesos.csv (UTF-8 con BOM)',
+        [SUBJECT_FILE_CONTENT_TYPE]: 'ZIP con datos.json (todo, estructurado, con la información del art. 5) y eventos.csv, historial.csv, comentarios.csv, adjuntos.csv, notificaciones.csv, seguidos.csv, sesiones.csv, consentimientos.csv, solicitudes.csv y accesos.csv (UTF-8 con BOM)',
       },
     },
     errors: [409],

@@ -102,6 +102,30 @@ describe('following a possible duplicate', () => {
     expect(row).toMatchObject({ statusCode: 'CLOSED', lastAnswer: { comment: 'Bache reparado' } });
   });
 
+  it('the follower’s e-mail and in-app notification open their home’s Mis reportes, the reporter’s open the event', async () => {
+    const theirs = await createTicket(api, who.otherDriver);
+    expect((await follow(who.driver, theirs.folio)).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'POST', url: `/api/ticket/${theirs.id}/comment`, headers: who.operator.headers, payload: { comment: 'Ya vamos' } })).statusCode).toBe(201);
+    const textsTo = async (address: string) => {
+      const sent = await api.database.db.select().from(mailQueue).where(sql`${mailQueue.recipient} = ${address} and ${mailQueue.body} like ${'%' + theirs.folio + '%'}`);
+      const held = await api.database.db.select().from(mailDigestItem).where(sql`${mailDigestItem.recipient} = ${address} and ${mailDigestItem.line} like ${'%' + theirs.folio + '%'}`);
+      return [...sent.map((m) => m.body), ...held.map((h) => h.line)].join('\n');
+    };
+    const follower = await textsTo('conductor@concesion.demo');
+    expect(follower).toContain(`/driver/dashboard#report-${theirs.folio}`);
+    expect(follower).not.toContain(`/driver/events/${theirs.id}`);
+
+    const list = async (caller: Caller) => {
+      const response = await api.app.inject({ method: 'GET', url: `/api/notification/profile/${caller.id}`, headers: caller.headers });
+      return (response.json().payload.content as { ticketId: number; followed?: boolean }[]).filter((n) => n.ticketId === theirs.id);
+    };
+    expect((await list(who.driver)).every((n) => n.followed === true)).toBe(true);
+    expect(await list(who.driver)).not.toHaveLength(0);
+    const reporter = await list(who.otherDriver);
+    expect(reporter).not.toHaveLength(0);
+    expect(reporter.some((n) => n.followed)).toBe(false);
+  });
+
   it('"Dejar de seguir" stops the news, and asking twice is fine', async () => {
     const theirs = await createTicket(api, who.otherDriver);
     expect((await follow(who.driver, theirs.folio)).statusCode).toBe(200);

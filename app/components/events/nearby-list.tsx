@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useSubmit } from 'react-router';
+import type { MouseEvent } from 'react';
 import { formatKilometer } from '@contract/kilometer';
 import type { NearbyTicket } from '@contract/ticket-dto';
 import { Button } from '~/components/ui/button';
@@ -15,12 +16,24 @@ export function NearbyList({
   nearby,
   detailBase,
   followAction,
+  onFollow,
 }: {
   nearby: readonly NearbyTicket[] | null;
   detailBase: string;
   followAction?: string;
+  /** The driver said "Es el mismo": the report they were writing is abandoned (its draft is forgotten, decision 161). */
+  onFollow?: () => void;
 }) {
   const t = useT('events');
+  const submit = useSubmit();
+  // With JavaScript the new-event form's own submit handling (its checks, its uploads) is not
+  // for this: the folio alone is posted to `followAction`, as the button's formAction does without it.
+  const send = (name: 'follow' | 'unfollow', folio: string) => (event: MouseEvent<HTMLButtonElement>) => {
+    if (!followAction) return;
+    event.preventDefault();
+    if (name === 'follow') onFollow?.();
+    void submit({ [name]: folio }, { method: 'post', action: followAction });
+  };
   return (
     // A box of fixed height, there before the list arrives: its coming never moves the button below.
     <section className="panel nearby-panel" aria-labelledby="nearby-title" aria-live="polite">
@@ -48,7 +61,7 @@ export function NearbyList({
                       {n.following ? (
                         <>
                           <span className="follow-chip">{t('follow.following')}</span>
-                          <Button type="submit" variant="text" size="small" formAction={followAction} formMethod="post" formNoValidate name="unfollow" value={n.folio} aria-label={t('follow.stopLabel', { folio: n.folio })}>
+                          <Button type="submit" variant="text" size="small" formAction={followAction} formMethod="post" formNoValidate name="unfollow" value={n.folio} onClick={send('unfollow', n.folio)} aria-label={t('follow.stopLabel', { folio: n.folio })}>
                             {t('follow.stop')}
                           </Button>
                         </>
@@ -62,6 +75,7 @@ export function NearbyList({
                           formNoValidate
                           name="follow"
                           value={n.folio}
+                          onClick={send('follow', n.folio)}
                           aria-label={t('follow.sameLabel', { folio: n.folio })}
                         >
                           {t('follow.same')}

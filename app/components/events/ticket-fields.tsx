@@ -8,6 +8,7 @@ import { TICKET_LIMITS } from '@contract/ticket-limits';
 import { ORIENTATIONS } from '@contract/ticket-codes';
 import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import type { Classification } from '@contract/ticket-dto';
+import { classificationWords } from '@contract/classification-words';
 import { useT } from '~/hooks/use-t';
 
 type Meta = FieldMetadata<unknown>;
@@ -112,6 +113,7 @@ export function TicketFields({
           </option>
         ))}
       </EventSelect>
+      <ClassificationHelp classifications={classifications} />
       <EventField meta={fields.description} label={t('form.description')} maxLength={TICKET_LIMITS.description} required markRequired={markRequired} multiline />
       <EventField meta={fields.dateEvent} label={t('form.dateEvent')} type="datetime-local" required markRequired={markRequired} />
       {whereAmI}
@@ -172,5 +174,31 @@ function PlaceSelect({ meta, label, choose, names, markRequired }: { meta: Meta;
         </option>
       ))}
     </EventSelect>
+  );
+}
+
+/**
+ * The classifications in plain words under the select (decision 162): the option labels stay the
+ * specification's names; a closed list of examples, opened with or without JavaScript.
+ */
+function ClassificationHelp({ classifications }: { classifications: readonly Classification[] }) {
+  const t = useT('events');
+  const described = classifications.flatMap((c) => {
+    const words = classificationWords(c.name);
+    return words ? [{ ...c, words }] : [];
+  });
+  if (described.length === 0) return null;
+  return (
+    <details className="classification-help">
+      <summary>{t('form.classificationHelp')}</summary>
+      <dl>
+        {described.map((c) => (
+          <div key={c.id}>
+            <dt>{c.name}</dt>
+            <dd>{c.words}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -94,6 +94,7 @@ export const events = {
     editTitle: 'Actualizar evento',
     classificationId: 'Clasificación',
     chooseClassification: 'Seleccione una clasificación',
+    classificationHelp: '¿Cuál elegir? Ejemplos de cada clasificación',
     channelCode: 'Canal de recepción',
     chooseChannel: 'Seleccione un canal',
     description: 'Descripción',

@@ -8,6 +8,7 @@ export const myData = {
     'Su perfil: nombre, RUT, teléfono, correo electrónico y dirección.',
     'Sus eventos, con los datos de contacto que ingresó, su estado e historial, los comentarios y los nombres de sus archivos adjuntos.',
     'Sus notificaciones y sus sesiones: cuándo ingresó, desde qué navegador y dirección IP.',
+    'Los eventos de otros conductores que sigue ("Es el mismo: avíseme").',
     'Las versiones de la política de privacidad que aceptó y las solicitudes que ha hecho.',
     'Qué roles del personal vieron sus datos y cuándo (sin nombrar a las personas).',
   ],

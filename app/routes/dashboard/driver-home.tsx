@@ -56,7 +56,8 @@ function MyReportItem({ report }: { report: MyReport }) {
   const title = `${report.folio} · ${report.classificationName} · km ${formatKilometer(report.kilometer)}`;
   const closed = report.statusCode === 'CLOSED';
   return (
-    <li className="panel my-report">
+    // The anchor a follower's notification opens (decision 161).
+    <li className="panel my-report" id={`report-${report.folio}`}>
       <p className="my-report-title">
         {report.id !== undefined ? <Link to={`${EVENTS_PATH}/${report.id}`}>{title}</Link> : <span>{title}</span>}
       </p>

@@ -573,7 +573,7 @@ export default function NewEventScreen({ loaderData, actionData: answer }: Route
             hydrated && !staff ? <WhereAmI axisUrl={`${listPath}/road-axis`} road={road} onFill={fillFromPosition} /> : null
           }
         />
-        <NearbyList nearby={shown.nearby} detailBase={listPath} followAction={staff ? undefined : `${listPath}/follow`} />
+        <NearbyList nearby={shown.nearby} detailBase={listPath} followAction={staff ? undefined : `${listPath}/follow`} onFollow={discardDraft} />
         <input type="hidden" name="nearbyChecked" value={shown.key ?? ''} />
         {/* Last before the button: the fields reach the server before the files (see the action). */}
         {/* With JavaScript the picker's files are not in the form's body: they follow by tus. */}

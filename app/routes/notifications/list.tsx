@@ -4,6 +4,7 @@ import { pageQuerySchema } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { notificationListSchema } from '@contract/notification';
 import { ROLE_AREAS } from '@contract/roles';
+import { dashboardPath } from '~/navigation/screens';
 import { z } from '@contract/zod';
 import { readWithAuth, requireAuth } from '~/server/auth/auth.server';
 import { addToast, requestSession, redirectWithToasts } from '~/server/auth/session.server';
@@ -38,6 +39,8 @@ const actionSchema = z.discriminatedUnion('intent', [
     intent: z.literal('open'),
     id: z.coerce.number().int().positive(),
     ticketId: z.coerce.number().int().positive().optional(),
+    // A followed event (not the driver's own) opens "Mis reportes" on the home (decision 161).
+    followed: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
     // An answered request under Ley 21.719 opens "Mis solicitudes" (decision 150).
     target: z.literal('privacy-requests').optional(),
   }),
@@ -62,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     addToast(session, 'success', i18n.t('notifications:allRead'));
   } else {
     await api.call('POST', `/api/notification/${parsed.data.id}/read`);
-    if (parsed.data.intent === 'open' && parsed.data.ticketId) to = `/${ROLE_AREAS[user.role]}/events/${parsed.data.ticketId}`;
+    if (parsed.data.intent === 'open' && parsed.data.followed && user.role === 'DRIVER') to = `${dashboardPath(user.role)}#report-${parsed.data.followed}`;
+    else if (parsed.data.intent === 'open' && parsed.data.ticketId) to = `/${ROLE_AREAS[user.role]}/events/${parsed.data.ticketId}`;
     else if (parsed.data.intent === 'open' && parsed.data.target) to = `/${ROLE_AREAS[user.role]}/profile/data/requests`;
   }
   throw await redirectWithToasts(session, to);
@@ -109,6 +113,7 @@ export default function NotificationsScreen({ loaderData }: Route.ComponentProps
                     <input type="hidden" name="intent" value="open" />
                     <input type="hidden" name="id" value={n.id} />
                     <input type="hidden" name="ticketId" value={n.ticketId} />
+                    {n.followed && n.folio ? <input type="hidden" name="followed" value={n.folio} /> : null}
                     <button type="submit" className="link-button">
                       {t('open')} {n.folio}
                     </button>
