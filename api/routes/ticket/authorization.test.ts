@@ -108,7 +108,7 @@ describe('what a driver can learn about other people\'s tickets', () => {
     const forDriver = (await api.app.inject({ method: 'GET', url, headers: who.driver.headers })).json().payload;
     expect(forDriver.length).toBeGreaterThanOrEqual(2);
     for (const item of forDriver) {
-      expect(Object.keys(item).sort()).toEqual(['classificationName', 'createdAt', 'dateEvent', 'folio', 'kilometer', 'orientation', 'statusCode', 'type']);
+      expect(Object.keys(item).sort()).toEqual(['classificationName', 'createdAt', 'dateEvent', 'folio', 'following', 'kilometer', 'orientation', 'statusCode', 'type']);
     }
     const forStaff = (await api.app.inject({ method: 'GET', url, headers: who.operator.headers })).json().payload;
     expect(forStaff[0]).toHaveProperty('id');

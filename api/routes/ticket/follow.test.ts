@@ -89,7 +89,9 @@ describe('following a possible duplicate', () => {
     expect(await notificationsOf(who.driver.id, theirs.id)).toHaveLength(0);
 
     expect((await comment({ comment: 'Enviamos una cuadrilla' })).statusCode).toBe(201);
+    // Its assignment is an internal step the driver is not told of (decision 163); being handled is.
     expect((await putTicket(api, who.operator, theirs.id, { statusCode: 'ASSIGNED', assignedToId: who.operator.id })).statusCode).toBe(200);
+    expect((await putTicket(api, who.operator, theirs.id, { statusCode: 'IN_PROGRESS' })).statusCode).toBe(200);
     expect((await putTicket(api, who.operator, theirs.id, { statusCode: 'CLOSED', closureReason: 'RESOLVED', closureMessage: 'Bache reparado' })).statusCode).toBe(200);
     const types = (await notificationsOf(who.driver.id, theirs.id)).map((n) => n.type).sort();
     expect(types).toEqual(['COMMENT_ADDED', 'STATUS_CHANGED', 'TICKET_CLOSED']);
