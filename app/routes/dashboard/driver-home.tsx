@@ -6,6 +6,10 @@ import { DateTime } from '~/components/ui/date-time';
 import { StatusBadge } from '~/components/events/status-badge';
 import { useT } from '~/hooks/use-t';
 import { OutboxList } from '~/offline/outbox-list';
+import { registerNamespace } from '~/i18n/config';
+import { dashboard } from '~/locales/es/dashboard';
+
+registerNamespace('dashboard', dashboard);
 
 const NEW_EVENT_PATH = '/driver/events/new';
 const EVENTS_PATH = '/driver/events';

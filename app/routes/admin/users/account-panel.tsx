@@ -4,6 +4,10 @@ import { formatSantiagoShort } from '@contract/date-time';
 import { SubmissionKeyField } from '~/components/forms/submission-key-field';
 import { SubmitButton } from '~/components/forms/submit-button';
 import { useT } from '~/hooks/use-t';
+import { registerNamespace } from '~/i18n/config';
+import { users } from '~/locales/es/users';
+
+registerNamespace('users', users);
 
 /**
  * The account's sign-in state and its actions in one panel of the admin's user page (decision 171): active or
