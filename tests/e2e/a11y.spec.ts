@@ -54,7 +54,7 @@ test.describe('accessibility of every shell page (default theme)', () => {
     await page.goto('/user/login');
     await page.getByLabel(labels.email).fill('no-es-un-correo');
     await page.getByRole('button', { name: labels.signIn }).click();
-    await expect(page.getByText('El correo proviste, debe ser un correo válido')).toBeVisible();
+    await expect(page.getByText('El correo proviste, debe ser un correo válido').last()).toBeVisible();
     await expectNoViolations(page, '/user/login with errors');
 
     await signIn(page, demo.admin);

@@ -183,7 +183,7 @@ test.describe('sign-up', () => {
     await page.goto('/user/register');
     await registerButton(page).click();
     for (const text of [msg.firstNameRequired, msg.lastNameRequired, msg.rutRequired, msg.phoneRequired, msg.emailRequired, msg.passwordRequired, msg.terms]) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(page.getByText(text, { exact: true }).last()).toBeVisible();
     }
     await expect(page).toHaveURL(/\/user\/register$/);
   });
@@ -297,7 +297,7 @@ test.describe('password recovery', () => {
   test('checks the address before asking', async ({ page }) => {
     await page.goto('/user/recover-password');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    await expect(page.getByText(msg.emailRequired)).toBeVisible();
+    await expect(page.getByText(msg.emailRequired).last()).toBeVisible();
   });
 
   test('a mailed link sets a new password once and ends the other sessions', async ({ page }) => {
@@ -437,7 +437,7 @@ test.describe('users administration', () => {
     await expect(page).toHaveURL(/\/admin\/users\/new/);
     await page.getByRole('button', { name: 'Crear usuario' }).click();
     for (const text of [msg.firstNameRequired, msg.emailRequired, msg.profileCodeInvalid, msg.passwordRequired]) {
-      await expect(page.getByText(text, { exact: true })).toBeVisible();
+      await expect(page.getByText(text, { exact: true }).last()).toBeVisible();
     }
 
     await page.getByLabel(form.firstName, { exact: true }).fill('Sofía');

@@ -35,7 +35,7 @@ test('a driver deletes their account with the confirmation, is signed out and ca
   // Without the box: refused, nothing deleted.
   await password(page).fill(driver.password);
   await submit(page).click();
-  await expect(page.getByText(messages.deleteConfirmRequired)).toBeVisible();
+  await expect(page.getByText(messages.deleteConfirmRequired).last()).toBeVisible();
 
   // A wrong password: refused in Spanish, nothing deleted.
   await password(page).fill('no-es-mi-clave');

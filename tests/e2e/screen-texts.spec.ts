@@ -73,8 +73,8 @@ test('validation messages are the catalogue\'s, never the browser\'s bubbles', a
   await ready(page);
   await expect(page.locator('form:has([required])').first()).toHaveAttribute('novalidate', '');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByText('El correo es requerido')).toBeVisible();
-  await expect(page.getByText('La contraseña es requerida')).toBeVisible();
+  await expect(page.getByText('El correo es requerido').last()).toBeVisible();
+  await expect(page.getByText('La contraseña es requerida').last()).toBeVisible();
 
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));

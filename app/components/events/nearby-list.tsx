@@ -39,7 +39,7 @@ export function NearbyList({
     <section className="panel nearby-panel" aria-labelledby="nearby-title" aria-live="polite">
       <h2 id="nearby-title">{t('nearby.title')}</h2>
       <p className="muted">{t('nearby.intro')}</p>
-      <div className="nearby-scroll" tabIndex={0} role="region" aria-labelledby="nearby-title">
+      <div className="nearby-scroll" tabIndex={0} role="region" aria-label={t('nearby.scrollLabel')}>
         {nearby === null ? (
           <p className="muted">{t('nearby.waiting')}</p>
         ) : nearby.length === 0 ? (

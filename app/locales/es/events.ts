@@ -134,6 +134,8 @@ export const events = {
     none: 'No hay eventos abiertos cercanos.',
     item: '{{folio}} · {{classification}} · km {{km}} · {{status}}',
     waiting: 'Al indicar el kilómetro y la orientación verá aquí los eventos abiertos cercanos.',
+    // The scrolling box inside the panel: a region of its own name, as landmarks' names must differ (axe landmark-unique).
+    scrollLabel: 'Lista de posibles duplicados (se desplaza)',
   },
   // A closed event (issue 36, decision 162).
   closedEvent: {

@@ -48,11 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, session, email, password);
   if (!result.ok) return failed(result.formErrors, result.fieldErrors, result.status);
   const { token, user } = result;
-  // An administrator ended the last session (or suspended the account, now reactivated): said once, here (decision 172).
-  if (result.lastSessionEnded) {
-    addToast(session, 'info', result.lastSessionEnded === 'suspended' ? messages.lastSessionEndedBySuspension : messages.lastSessionEndedByAdmin);
-  }
+  // An administrator ended the last session (or suspended the account, now reactivated): said once, here
+  // (decision 172), as the newest toast, the one a phone shows (decision 168).
+  const sayWhyItEnded = () => {
+    if (result.lastSessionEnded) {
+      addToast(session, 'info', result.lastSessionEnded === 'suspended' ? messages.lastSessionEndedBySuspension : messages.lastSessionEndedByAdmin);
+    }
+  };
   if (result.ok === 'second-step') {
+    sayWhyItEnded();
     // Nobody is signed in yet: the second step (or setting one up) comes first (decision 113).
     holdForSecondStep(session, { token, stage: result.stage, user, redirectTo: redirectTo ?? '' });
     throw await redirectWithToasts(session, result.stage === 'verify' ? TWO_STEP_PATH : TWO_STEP_ENROL_PATH);
@@ -60,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   signIn(session, token, user);
   addToast(session, 'success', messages.loginSuccess);
+  sayWhyItEnded();
   // A new version of the privacy policy is shown once before going on (decision 146).
   const onward = await onwardAfterSignIn(request, session, token, safeRedirect(redirectTo, dashboardPath(user.role)));
   throw await keepDeviceToken(await redirectWithToasts(session, onward), result.deviceToken);
