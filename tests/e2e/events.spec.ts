@@ -305,7 +305,7 @@ test('files chosen before the form was sent back are asked for again, never lost
   // Sent with a missing description: nothing is saved, and the form comes back.
   await page.getByLabel('Canal de recepción').selectOption({ label: 'Teléfono' });
   await page.getByRole('button', { name: 'Registrar evento' }).click();
-  await expect(page.getByText('La descripción es requerida')).toBeVisible();
+  await expect(page.getByText('La descripción es requerida').last()).toBeVisible();
   if (testInfo.project.name === 'nojs') {
     // Without JavaScript the page was reloaded and the browser emptied the file input.
     await expect(page.getByText(msg.filesDropped)).toBeVisible();
