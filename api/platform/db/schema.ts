@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -195,7 +197,39 @@ export const emailConfirmation = pgTable(
   (t) => [uniqueIndex('email_confirmation_hash_idx').on(t.tokenHash), index('email_confirmation_profile_idx').on(t.profileId, t.createdAt)],
 );
 
-/** Ticket categories: each of one type, each with its SLA deadline in hours. */
+/**
+ * When a deadline's time runs (migration 0024, docs/decisions/178-business-time-calendars.md): around the
+ * clock, or on business hours (ISO days of the week, one opening span in minutes after Santiago's midnight),
+ * minus Chile's national holidays.
+ */
+export const businessCalendar = pgTable('business_calendar', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  aroundTheClock: boolean('around_the_clock').notNull().default(false),
+  days: smallint('days').array().notNull().default(sql`'{1,2,3,4,5}'`),
+  opens: smallint('opens').notNull().default(510),
+  closes: smallint('closes').notNull().default(1080),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** A day the admin changes on a calendar: open = false closes a business day, open = true works a holiday. */
+export const businessCalendarDay = pgTable(
+  'business_calendar_day',
+  {
+    calendarId: integer('calendar_id')
+      .notNull()
+      .references(() => businessCalendar.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    open: boolean('open').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ name: 'business_calendar_day_pk', columns: [t.calendarId, t.day] })],
+);
+
+/**
+ * Ticket categories: each of one type, with its calendar and two targets in hours of that calendar:
+ * the first answer (null: none) and the resolution (sla_hours).
+ */
 export const classification = pgTable('classification', {
   id: serial('id').primaryKey(),
   /** CLAIM, SUGGESTION or INCIDENT. */
@@ -203,6 +237,11 @@ export const classification = pgTable('classification', {
   name: text('name').notNull(),
   slaHours: integer('sla_hours').notNull(),
   active: boolean('active').notNull().default(true),
+  calendarId: integer('calendar_id')
+    .notNull()
+    .default(1)
+    .references(() => businessCalendar.id),
+  firstAnswerHours: integer('first_answer_hours'),
 });
 
 /** The road profile: stretches of the highway with their sector and commune. */
@@ -270,6 +309,16 @@ export const ticket = pgTable(
     closedAt: ts('closed_at'),
     closureReason: text('closure_reason'),
     lateNotifiedAt: ts('late_notified_at'),
+    /** The calendar the event's deadlines run on, as given at creation (null: before calendars, around the clock). */
+    calendarId: integer('calendar_id').references(() => businessCalendar.id),
+    /** When the first public answer of staff is due (null: the classification has no such target). */
+    firstAnswerDueAt: ts('first_answer_due_at'),
+    /** When each deadline's warning is due: the configured share of its business time (decision 182). */
+    firstAnswerWarnAt: ts('first_answer_warn_at'),
+    warnAt: ts('warn_at'),
+    /** Business time the first answer and the resolution took, in ms, once met (the service-level report). */
+    firstAnswerBusinessMs: bigint('first_answer_business_ms', { mode: 'number' }),
+    resolutionBusinessMs: bigint('resolution_business_ms', { mode: 'number' }),
     /** When the reporter's identifiers were removed from this ticket (suppression or the retention job, docs/privacy.md). */
     anonymisedAt: ts('anonymised_at'),
     /** The driver's phone position, only when the driver chose to send it (personal data; decision 157). */
@@ -303,6 +352,8 @@ export const ticket = pgTable(
     index('ticket_status_idx').on(t.statusCode, t.createdAt.desc(), t.id.desc()),
     // Late = active and past due; paused_at is in the index so the late count never reads the table.
     index('ticket_active_due_idx').on(t.dueAt, t.pausedAt).where(sql`${t.statusCode} <> 'CLOSED'`),
+    index('ticket_warn_idx').on(t.warnAt).where(sql`${t.statusCode} <> 'CLOSED'`),
+    index('ticket_first_answer_warn_idx').on(t.firstAnswerWarnAt).where(sql`${t.statusCode} <> 'CLOSED' and ${t.firstResponseAt} is null`),
     index('ticket_date_event_idx').on(t.dateEvent),
     // Every list filter and sort walks an index in list order, so page 0 and the capped
     // count stop early instead of sorting the table (docs/decisions/020-ticket-counters.md).
@@ -562,6 +613,20 @@ export const privacyConsent = pgTable(
  * the law's deadline, answered once by an admin. Kept as proof after the account is gone; it names the person
  * by id only.
  */
+/** Each deadline notice sent, once per event, deadline (FIRST_ANSWER, RESOLUTION) and threshold (WARNING, BREACH). */
+export const deadlineNotice = pgTable(
+  'deadline_notice',
+  {
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticket.id, { onDelete: 'cascade' }),
+    deadline: text('deadline').notNull(),
+    threshold: text('threshold').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'deadline_notice_pk', columns: [t.ticketId, t.deadline, t.threshold] })],
+);
+
 export const privacyRequest = pgTable(
   'privacy_request',
   {
