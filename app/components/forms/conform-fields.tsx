@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { Alert } from '../ui/alert';
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { PASSWORD_MAX } from '@contract/auth-limits';
 import { Checkbox } from './checkbox';
 import { OutlinedField } from './outlined-field';
@@ -55,11 +55,15 @@ export function FormError({ errors, id }: { errors: string[] | undefined; id?: s
  * as the server-rendered form does without JavaScript.
  */
 export function useAnswerCount(actionData: unknown): number {
-  const [answers, setAnswers] = useState(0);
-  useEffect(() => {
-    if (actionData) setAnswers((count) => count + 1);
-  }, [actionData]);
-  return answers;
+  // Counted while rendering the answer, not in an effect after it: a key changed one frame later would
+  // remount (and empty) a field the person had already started typing in again.
+  const [seen, setSeen] = useState(() => ({ data: actionData, count: actionData ? 1 : 0 }));
+  if (seen.data !== actionData) {
+    const next = { data: actionData, count: actionData ? seen.count + 1 : seen.count };
+    setSeen(next);
+    return next.count;
+  }
+  return seen.count;
 }
 
 /** A new password and its confirmation, both emptied after each answer of the server. */

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 /**
  * Decision 174: a form that comes back with errors keeps the new password and its
@@ -24,12 +24,14 @@ export function fieldsToHide(
  * the action answered without their values, as the server-rendered form comes back without them.
  */
 export function usePasswordResetKey(result: SubmissionResult<string[]> | undefined, passwordFields: readonly string[]): number {
-  const [resets, setResets] = useState(0);
-  const names = passwordFields.join(' ');
-  useEffect(() => {
-    if (!result) return;
-    const values = (result.initialValue ?? {}) as Record<string, unknown>;
-    if (names.split(' ').some((name) => !values[name])) setResets((count) => count + 1);
-  }, [result, names]);
-  return resets;
+  // Changed while rendering the answer (as useAnswerCount): never a frame after, when typing may have begun.
+  const [seen, setSeen] = useState(() => ({ result, resets: 0 }));
+  if (seen.result !== result) {
+    const values = (result?.initialValue ?? {}) as Record<string, unknown>;
+    const emptied = result !== undefined && passwordFields.some((name) => !values[name]);
+    const next = { result, resets: seen.resets + (emptied ? 1 : 0) };
+    setSeen(next);
+    return next.resets;
+  }
+  return seen.resets;
 }
