@@ -71,7 +71,7 @@ test('sign-up requires accepting the policy, says so in Spanish, and then signs 
   await field(page, 'Contraseña').fill('secreto-1');
   await field(page, 'Repita la contraseña').fill('secreto-1');
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await expect(page.getByText('Debe leer y aceptar la Política de privacidad para crear su cuenta')).toBeVisible();
+  await expect(page.getByText('Debe leer y aceptar la Política de privacidad para crear su cuenta').last()).toBeVisible();
   await expect(page).toHaveURL(/\/user\/register$/);
   await fitsThePhone(page);
 

@@ -41,7 +41,7 @@ test('a driver asks for a rectification, the admin answers it from the queue and
   // The detail is required for a rectification: said in Spanish, the form kept.
   await driverPage.getByLabel('Evento a corregir (opcional)').selectOption({ label: event.folio });
   await driverPage.getByRole('button', { name: 'Enviar solicitud' }).click();
-  await expect(driverPage.getByText('Describa su solicitud')).toBeVisible();
+  await expect(driverPage.getByText('Describa su solicitud').last()).toBeVisible();
   await ready(driverPage);
 
   await expect(driverPage.getByRole('radio', { name: /Rectificación/ })).toBeChecked();

@@ -87,7 +87,7 @@ test('validation messages are the catalogue\'s, never the browser\'s bubbles', a
   await ready(page);
   await page.getByLabel('Descripción').fill('');
   await page.getByRole('button', { name: 'Registrar evento' }).click();
-  await expect(page.getByText('La descripción es requerida')).toBeVisible();
+  await expect(page.getByText('La descripción es requerida').last()).toBeVisible();
   await expectNoValidate(page);
 
   // An upload without a file: the Spanish message, not "Please select a file."
