@@ -46,7 +46,9 @@ export function DriverHome({ reports, name, accountId }: { reports: MyReports; n
         )}
         {reports.own.length > 0 ? (
           <p>
-            <Link to={EVENTS_PATH}>{t('driver.seeAll')}</Link>
+            <Link to={EVENTS_PATH} className="standalone-link">
+              {t('driver.seeAll')}
+            </Link>
           </p>
         ) : null}
       </section>
