@@ -156,7 +156,7 @@ function row(overrides: Partial<Row> = {}): Row {
     fullName: 'Camila Rojas', phone: '+56912345678', rut: '12345678-5', dueAt: hours(120), pausedAt: null,
     firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, anonymisedAt: null, createdAt: T0, updatedAt: T0,
     positionLat: null, positionLon: null, positionAccuracy: null, calendarId: null, firstAnswerDueAt: null,
-    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, searchClassification: 'Estado del pavimento',
+    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, firstAnswerTargetMs: null, resolutionTargetMs: null, searchClassification: 'Estado del pavimento',
     searchText: 'r-2026-000007 12345678-5 123456785  camila rojas bache estado del pavimento curacavi oriente curacavi',
     ...overrides,
   };
@@ -191,10 +191,10 @@ describe('planning an update', () => {
   });
 
   it('swaps the SLA when the classification changes within its type, and refuses another type', () => {
-    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72, name: 'Cobro de peaje' } })!;
+    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72, name: 'Cobro de peaje', calendarId: 1, firstAnswerHours: null } })!;
     expect(same.changes.classificationName).toEqual({ from: null, to: 'Cobro de peaje' });
     expect(same.patch.dueAt).toEqual(hours(72));
-    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2, name: 'Animal en la vía' } }));
+    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2, name: 'Animal en la vía', calendarId: 1, firstAnswerHours: null } }));
     expect(error).toMatchObject({ kind: 'invalid', fields: { classificationId: messages.classificationTypeChange } });
   });
 
