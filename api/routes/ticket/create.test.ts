@@ -84,7 +84,13 @@ describe('POST /api/ticket', () => {
         action: 'CREATED',
         actorId: who.operator.id,
         actorName: 'Carolina Reyes',
-        changes: { statusCode: { from: null, to: 'NEW' }, channelCode: { from: null, to: 'PHONE' } },
+        changes: {
+          statusCode: { from: null, to: 'NEW' },
+          channelCode: { from: null, to: 'PHONE' },
+          // The deadlines the event was given (decision 179).
+          dueAt: { from: null, to: created.dueAt },
+          firstAnswerDueAt: { from: null, to: expect.any(String) },
+        },
       }),
     ]);
   });
