@@ -112,7 +112,11 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
   };
   const after = planLifecycle(before, update, ctx.now, calendar);
   // Leaving "En espera" moves every deadline and warning by the business time left when the pause started.
-  if (current.pausedAt && !after.pausedAt) deadlines = resumedDeadlines(calendar, deadlines, current.pausedAt, ctx.now);
+  // An answered event's first-answer deadline is history: it stays as it was met (decision 179).
+  if (current.pausedAt && !after.pausedAt) {
+    const resumed = resumedDeadlines(calendar, deadlines, current.pausedAt, ctx.now);
+    deadlines = current.firstAnswerBusinessMs === null ? resumed : { ...resumed, firstAnswerDueAt: deadlines.firstAnswerDueAt, firstAnswerWarnAt: deadlines.firstAnswerWarnAt };
+  }
   if (current.statusCode === 'CLOSED' && after.statusCode === 'CLOSED' && fieldsChanged) {
     throw new TicketRuleError('conflict', messages.ticketClosedLocked);
   }
