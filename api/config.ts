@@ -6,6 +6,7 @@ import type { S3Settings } from './platform/storage/s3-storage';
 import { UPLOAD_EXPIRY_DEFAULT_HOURS } from '@contract/uploads';
 import { RETENTION_KINDS, RETENTION_RULES, type RetentionDays } from '@contract/retention';
 import { PRIVACY_REQUEST_DAYS_DEFAULT } from '@contract/privacy';
+import { DEFAULT_WARNING_SHARE } from './domain/calendar/deadlines';
 import { DEVELOPMENT_KEYRING, parseKeyring, type SecretKeyring } from './platform/crypto/secret-box';
 
 const configSchema = z.object({
@@ -102,6 +103,8 @@ const configSchema = z.object({
   ...retentionSettings(),
   /** How often the retention job runs (one process per period; decision 149). Shorter only in tests. */
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
+  /** The share of each deadline's business time after which its warning is due (decision 179): 0.75 is 75 %. */
+  DEADLINE_WARNING_SHARE: z.coerce.number().gt(0, 'more than 0').lt(1, 'less than 1').default(DEFAULT_WARNING_SHARE),
 });
 
 function retentionSettings() {
@@ -173,6 +176,8 @@ export type Config = {
   privacyController: { name: string; rut: string; address: string; email: string; phone: string };
   /** Calendar days to answer a request under the law (PRIVACY_REQUEST_DAYS). */
   privacyRequestDays: number;
+  /** Share of a deadline's business time at which its warning is due (DEADLINE_WARNING_SHARE; decision 179). */
+  deadlineWarningShare: number;
   /** Days each kind of record is kept (RETENTION_*_DAYS; contract/retention.ts). */
   retentionDays: RetentionDays;
   /** How often the retention job runs (RETENTION_JOB_MS). */
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       phone: c.PRIVACY_CONTROLLER_PHONE,
     },
     privacyRequestDays: c.PRIVACY_REQUEST_DAYS,
+    deadlineWarningShare: c.DEADLINE_WARNING_SHARE,
     retentionDays: Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, c[RETENTION_RULES[kind].env]])) as RetentionDays,
     retentionJobMs: c.RETENTION_JOB_MS,
     totpKeys: totpKeysOf(c.TOTP_ENCRYPTION_KEYS, c.NODE_ENV),

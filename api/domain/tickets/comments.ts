@@ -5,7 +5,9 @@ import type { Role } from '@contract/roles';
 import { isStaff } from '@contract/roles';
 import { canReadInternalNotes, canWriteInternalNotes } from '@contract/permissions';
 import type { Database } from '../../platform/db/client';
-import { comment, ticket, ticketHistory } from '../../platform/db/schema';
+import { classification, comment, ticket, ticketHistory } from '../../platform/db/schema';
+import { readCalendar } from '../calendar/store';
+import { consumedAt, HOUR_MS } from '../calendar/deadlines';
 import type { LoadedTicket, TicketActor } from './store';
 
 const toDto = (row: typeof comment.$inferSelect): Comment => ({
@@ -71,6 +73,34 @@ export async function insertComment(
   });
   if (isStaff(actor.role)) {
     await tx.update(ticket).set({ firstResponseAt: now }).where(and(eq(ticket.id, ticketId), isNull(ticket.firstResponseAt)));
+    if (!internal) await recordFirstAnswer(tx, ticketId, now);
   }
   return toDto(row!);
+}
+
+/**
+ * The first-answer target is met by the first public comment of staff (issue 37; an internal note is no answer
+ * to the driver): the business time the event's clock had counted then, pauses excluded, read off its resolution
+ * deadline with its own target (decision 179). Once only: a later answer changes nothing.
+ */
+async function recordFirstAnswer(tx: Database, ticketId: number, now: Date): Promise<void> {
+  const [t] = await tx
+    .select({
+      calendarId: ticket.calendarId,
+      dueAt: ticket.dueAt,
+      pausedAt: ticket.pausedAt,
+      targetMs: ticket.resolutionTargetMs,
+      slaHours: classification.slaHours,
+      answeredMs: ticket.firstAnswerBusinessMs,
+    })
+    .from(ticket)
+    .innerJoin(classification, eq(classification.id, ticket.classificationId))
+    .where(eq(ticket.id, ticketId));
+  if (!t || t.answeredMs !== null) return;
+  const calendar = await readCalendar(tx, t.calendarId);
+  const counted = consumedAt(calendar, t.pausedAt ?? now, t.dueAt, t.targetMs ?? t.slaHours * HOUR_MS);
+  await tx
+    .update(ticket)
+    .set({ firstAnswerBusinessMs: counted })
+    .where(and(eq(ticket.id, ticketId), isNull(ticket.firstAnswerBusinessMs)));
 }

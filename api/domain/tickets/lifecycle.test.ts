@@ -156,7 +156,7 @@ function row(overrides: Partial<Row> = {}): Row {
     fullName: 'Camila Rojas', phone: '+56912345678', rut: '12345678-5', dueAt: hours(120), pausedAt: null,
     firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, anonymisedAt: null, createdAt: T0, updatedAt: T0,
     positionLat: null, positionLon: null, positionAccuracy: null, calendarId: null, firstAnswerDueAt: null,
-    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, searchClassification: 'Estado del pavimento',
+    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, firstAnswerTargetMs: null, resolutionTargetMs: null, searchClassification: 'Estado del pavimento',
     searchText: 'r-2026-000007 12345678-5 123456785  camila rojas bache estado del pavimento curacavi oriente curacavi',
     ...overrides,
   };
@@ -190,11 +190,29 @@ describe('planning an update', () => {
     });
   });
 
+  it('moves both deadlines by the business time left when leaving ON_HOLD, an answered one excepted, and measures the resolution at closing', () => {
+    const held = row({
+      statusCode: 'ON_HOLD', assignedToId: 'op-1', pausedAt: hours(10), dueAt: hours(120), warnAt: hours(90),
+      firstAnswerDueAt: hours(16), firstAnswerWarnAt: hours(12), resolutionTargetMs: 120 * 3_600_000, firstAnswerTargetMs: 16 * 3_600_000,
+    });
+    const resumed = planTicketUpdate(held, { statusCode: 'IN_PROGRESS' }, { ...ctx, now: hours(30) })!;
+    expect(resumed.patch).toMatchObject({ dueAt: hours(140), warnAt: hours(110), firstAnswerDueAt: hours(36), firstAnswerWarnAt: hours(32), pausedAt: null });
+    expect(resumed.changes.firstAnswerDueAt).toEqual({ from: hours(16).toISOString(), to: hours(36).toISOString() });
+    const answered = planTicketUpdate({ ...held, firstAnswerBusinessMs: 5 * 3_600_000 }, { statusCode: 'IN_PROGRESS' }, { ...ctx, now: hours(30) })!;
+    expect(answered.patch.dueAt).toEqual(hours(140));
+    expect(answered.patch).not.toHaveProperty('firstAnswerDueAt');
+    // Closed from hold: 10 hours counted before the pause, none during it.
+    const closed = planTicketUpdate(held, { statusCode: 'CLOSED', closureReason: 'RESOLVED' }, { ...ctx, now: hours(30) })!;
+    expect(closed.patch.resolutionBusinessMs).toBe(10 * 3_600_000);
+    const reopened = planTicketUpdate(row({ statusCode: 'CLOSED', closedAt: hours(30), closureReason: 'RESOLVED', resolutionBusinessMs: 1 }), { statusCode: 'IN_PROGRESS', assignedToId: 'op-1' }, ctx)!;
+    expect(reopened.patch.resolutionBusinessMs).toBeNull();
+  });
+
   it('swaps the SLA when the classification changes within its type, and refuses another type', () => {
-    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72, name: 'Cobro de peaje' } })!;
+    const same = planTicketUpdate(row(), { classificationId: 3 }, { ...ctx, newClassification: { id: 3, type: 'CLAIM', slaHours: 72, name: 'Cobro de peaje', calendarId: 1, firstAnswerHours: null } })!;
     expect(same.changes.classificationName).toEqual({ from: null, to: 'Cobro de peaje' });
     expect(same.patch.dueAt).toEqual(hours(72));
-    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2, name: 'Animal en la vía' } }));
+    const error = ruleError(() => planTicketUpdate(row(), { classificationId: 9 }, { ...ctx, newClassification: { id: 9, type: 'INCIDENT', slaHours: 2, name: 'Animal en la vía', calendarId: 1, firstAnswerHours: null } }));
     expect(error).toMatchObject({ kind: 'invalid', fields: { classificationId: messages.classificationTypeChange } });
   });
 

@@ -1,6 +1,7 @@
 import { formatMessage, messages, statusLabels } from '@contract/messages';
 import type { ClosureReason, TicketStatus } from '@contract/ticket-codes';
-import { resumeDueAt } from './sla';
+import { AROUND_THE_CLOCK, type Calendar } from '../calendar/business-time';
+import { resumedInstant } from '../calendar/deadlines';
 
 /**
  * The ticket lifecycle of docs/product-decisions.md, "Tickets (events)":
@@ -53,9 +54,10 @@ export type LifecycleRequest = {
 /**
  * Applies a status and/or assignee change and returns the resulting lifecycle fields,
  * or throws TicketRuleError. Assigning a NEW ticket makes it ASSIGNED; unassigning an
- * ASSIGNED one returns it to NEW; ON_HOLD stops the SLA clock and leaving it resumes it.
+ * ASSIGNED one returns it to NEW; ON_HOLD stops the SLA clock and leaving it resumes it, in the business time
+ * of the event's calendar (decision 179): the time left when the pause started is left again from now.
  */
-export function planLifecycle(current: LifecycleState, request: LifecycleRequest, now: Date): LifecycleState {
+export function planLifecycle(current: LifecycleState, request: LifecycleRequest, now: Date, calendar: Calendar = AROUND_THE_CLOCK): LifecycleState {
   const from = current.statusCode;
   const assignee = request.assignedToId === undefined ? current.assignedToId : request.assignedToId;
   const to = request.statusCode ?? impliedStatus(from, assignee);
@@ -80,7 +82,7 @@ export function planLifecycle(current: LifecycleState, request: LifecycleRequest
 
   let { dueAt, pausedAt, closedAt, closureReason } = current;
   if (from === 'ON_HOLD' && to !== 'ON_HOLD' && pausedAt) {
-    dueAt = resumeDueAt(dueAt, pausedAt, now);
+    dueAt = resumedInstant(calendar, dueAt, pausedAt, now);
     pausedAt = null;
   }
   if (to === 'ON_HOLD' && from !== 'ON_HOLD') pausedAt = now;

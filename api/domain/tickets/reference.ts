@@ -11,7 +11,16 @@ import { fullName } from '@contract/person-name';
 import { readDestinations } from '../road/axis';
 
 /** The data tickets refer to: categories, the road profile and the people who can be assigned. */
-export type ClassificationRow = { id: number; type: TicketType; name: string; slaHours: number; active: boolean };
+export type ClassificationRow = {
+  id: number;
+  type: TicketType;
+  name: string;
+  slaHours: number;
+  active: boolean;
+  /** The calendar its deadlines run on and its first-answer target in hours of it (decision 178; null: none). */
+  calendarId: number;
+  firstAnswerHours: number | null;
+};
 
 export async function listClassifications(db: Database): Promise<Classification[]> {
   const rows = await db.select().from(classification).orderBy(asc(classification.type), asc(classification.name));

@@ -5,22 +5,15 @@ import { ticket } from '../../platform/db/schema';
 /**
  * The SLA clock. A ticket is due `slaHours` after it was created; the time it spends
  * ON_HOLD (waiting on the driver or a third party) does not count: entering ON_HOLD
- * stops the clock (pausedAt), leaving it moves dueAt forward by the paused time.
+ * stops the clock (pausedAt), leaving it moves dueAt forward by the paused time. The hours
+ * are those of the classification's calendar (decisions 178 and 179): the arithmetic is in
+ * api/domain/calendar/deadlines.ts; here only the reading of the stored instants.
  */
 const HOUR_MS = 3_600_000;
 
+/** Around the clock only: an event before calendars (tests and old data); deadlines.ts for the calendar's. */
 export function dueAtFor(createdAt: Date, slaHours: number): Date {
   return new Date(createdAt.getTime() + slaHours * HOUR_MS);
-}
-
-/** dueAt after a pause that started at pausedAt and ends now. */
-export function resumeDueAt(dueAt: Date, pausedAt: Date, now: Date): Date {
-  return new Date(dueAt.getTime() + Math.max(0, now.getTime() - pausedAt.getTime()));
-}
-
-/** A new classification keeps the time already granted and the pauses, and swaps the SLA. */
-export function reclassifiedDueAt(dueAt: Date, oldSlaHours: number, newSlaHours: number): Date {
-  return new Date(dueAt.getTime() + (newSlaHours - oldSlaHours) * HOUR_MS);
 }
 
 export type SlaState = { statusCode: TicketStatus; dueAt: Date; pausedAt: Date | null };

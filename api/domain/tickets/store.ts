@@ -11,7 +11,9 @@ import { TicketRuleError } from './lifecycle';
 import { channelFor, reporterFor, type Actor } from './permissions';
 import { findAssignable, findClassification, roadProfile, roadRange } from './reference';
 import { roadPlaces } from '@contract/road-lookup';
-import { dueAtFor, isLate } from './sla';
+import { isLate } from './sla';
+import { readCalendar } from '../calendar/store';
+import { deadlinesFrom, targetsOf, type Deadlines } from '../calendar/deadlines';
 import { planTicketUpdate } from './update-plan';
 import { insertComment } from './comments';
 import { fullNameOrNull } from '@contract/person-name';
@@ -127,6 +129,13 @@ async function writeHistory(db: Database, ticketId: number, actor: TicketActor, 
   });
 }
 
+/** The deadlines an event was given, for its history (decision 179): staff read them in the event's history. */
+function deadlineChanges(d: Deadlines): Record<string, { from: null; to: string }> {
+  const changes: Record<string, { from: null; to: string }> = { dueAt: { from: null, to: d.dueAt.toISOString() } };
+  if (d.firstAnswerDueAt) changes.firstAnswerDueAt = { from: null, to: d.firstAnswerDueAt.toISOString() };
+  return changes;
+}
+
 /**
  * Creates a ticket with its folio and its first history entry, in one transaction; `charge`,
  * when given, runs first in it (the account's write limits, domain/quotas/write-quotas.ts).
@@ -136,10 +145,15 @@ export async function createTicket(
   actor: TicketActor,
   input: TicketCreate,
   now: Date,
+  warningShare: number,
   charge?: (tx: Database) => Promise<void>,
 ): Promise<Ticket> {
   const { fields, classification: category } = await checkReferences(db, input);
   if (Object.keys(fields).length > 0 || !category) throw new TicketRuleError('invalid', messages.validationFailed, fields);
+  // The deadlines on the classification's calendar and targets as they are now (decision 179): the event keeps
+  // them, its calendar and its targets, whatever the classification says later.
+  const targets = targetsOf(category);
+  const deadlines = deadlinesFrom(await readCalendar(db, category.calendarId), now, targets, warningShare);
 
   const channelCode = channelFor(actor.role, input.channelCode);
   const id = await db.transaction(async (tx) => {
@@ -168,13 +182,17 @@ export async function createTicket(
       positionLat: input.position?.lat ?? null,
       positionLon: input.position?.lon ?? null,
       positionAccuracy: input.position?.accuracy ?? null,
-      dueAt: dueAtFor(now, category.slaHours),
+      calendarId: category.calendarId,
+      ...deadlines,
+      resolutionTargetMs: targets.resolutionMs,
+      firstAnswerTargetMs: targets.firstAnswerMs,
       createdAt: now,
       updatedAt: now,
     });
     await writeHistory(tx, identity.id, actor, 'CREATED', {
       statusCode: { from: null, to: 'NEW' },
       channelCode: { from: null, to: channelCode },
+      ...deadlineChanges(deadlines),
     }, now);
     return identity.id;
   });
@@ -185,7 +203,14 @@ export async function createTicket(
  * Applies a PUT: locks the row, checks references, plans the change with the lifecycle
  * rules and writes the row and its history entry together. Nothing changes, nothing is written.
  */
-export async function updateTicket(db: Database, actor: TicketActor, id: number, update: TicketUpdate, now: Date): Promise<Ticket> {
+export async function updateTicket(
+  db: Database,
+  actor: TicketActor,
+  id: number,
+  update: TicketUpdate,
+  now: Date,
+  warningShare: number,
+): Promise<Ticket> {
   await db.transaction(async (tx) => {
     await tx.select({ id: ticket.id }).from(ticket).where(eq(ticket.id, id)).for('update');
     const current = await findTicket(tx, id);
@@ -212,7 +237,11 @@ export async function updateTicket(db: Database, actor: TicketActor, id: number,
     const plan = planTicketUpdate(current, update, {
       now,
       currentSlaHours: current.slaHours,
-      newClassification: category,
+      newClassification: changesClassification ? category : undefined,
+      // The event's own calendar, and the new classification's for a reclassification (decision 179).
+      calendar: await readCalendar(tx, current.calendarId),
+      newCalendar: changesClassification && category ? await readCalendar(tx, category.calendarId) : undefined,
+      warningShare,
       currentClassificationName: current.classificationName,
       assigneeNames,
     });

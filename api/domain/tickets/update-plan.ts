@@ -3,7 +3,8 @@ import type { TicketUpdate } from '@contract/ticket';
 import type { ClosureReason, HistoryAction, TicketStatus, TicketType } from '@contract/ticket-codes';
 import type { ticket } from '../../platform/db/schema';
 import { planLifecycle, TicketRuleError, type LifecycleState } from './lifecycle';
-import { reclassifiedDueAt } from './sla';
+import { AROUND_THE_CLOCK, type Calendar } from '../calendar/business-time';
+import { consumedAt, DEFAULT_WARNING_SHARE, HOUR_MS, reclassifiedDeadlines, resumedDeadlines, targetsOf, type Deadlines, type Targets } from '../calendar/deadlines';
 
 type TicketRow = typeof ticket.$inferSelect;
 export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'folio' | 'createdAt'>>;
@@ -30,7 +31,13 @@ export type UpdateContext = {
   /** SLA hours of the ticket's classification now. */
   currentSlaHours: number;
   /** The classification asked for, when the update changes it. */
-  newClassification?: { id: number; type: TicketType; slaHours: number; name: string };
+  newClassification?: { id: number; type: TicketType; slaHours: number; name: string; calendarId: number; firstAnswerHours: number | null };
+  /** The calendar the event's deadlines run on (around the clock when not given). */
+  calendar?: Calendar;
+  /** The new classification's calendar, when the update changes it. */
+  newCalendar?: Calendar;
+  /** DEADLINE_WARNING_SHARE (decision 179). */
+  warningShare?: number;
   /** The current classification's name: the history names both, as people read them. */
   currentClassificationName?: string;
   /** Display names of the assignees involved, for a readable history. */
@@ -62,26 +69,54 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
   }
   const fieldsChanged = Object.keys(changes).length > 0;
 
-  let dueAt = current.dueAt;
+  // The event's clock (decision 179): its deadlines, its own targets (a classification's may have changed since;
+  // an event from before calendars has only its classification's sla_hours) and its calendar.
+  let deadlines: Deadlines = {
+    dueAt: current.dueAt,
+    warnAt: current.warnAt,
+    firstAnswerDueAt: current.firstAnswerDueAt,
+    firstAnswerWarnAt: current.firstAnswerWarnAt,
+  };
+  let targets: Targets = {
+    resolutionMs: current.resolutionTargetMs ?? ctx.currentSlaHours * HOUR_MS,
+    firstAnswerMs: current.firstAnswerTargetMs,
+  };
+  let calendar = ctx.calendar ?? AROUND_THE_CLOCK;
   if (patch.classificationId !== undefined) {
     const next = ctx.newClassification;
     if (!next || next.id !== patch.classificationId) throw new Error('planTicketUpdate: classification not looked up');
     if (next.type !== current.type) {
       throw new TicketRuleError('invalid', messages.validationFailed, { classificationId: messages.classificationTypeChange });
     }
-    dueAt = reclassifiedDueAt(current.dueAt, ctx.currentSlaHours, next.slaHours);
+    const newCalendar = ctx.newCalendar ?? AROUND_THE_CLOCK;
+    ({ deadlines, targets } = reclassifiedDeadlines(
+      { calendar, deadlines, targets, pausedAt: current.pausedAt, answered: current.firstAnswerBusinessMs !== null },
+      { calendar: newCalendar, targets: targetsOf(next) },
+      ctx.warningShare ?? DEFAULT_WARNING_SHARE,
+      ctx.now,
+    ));
+    calendar = newCalendar;
+    patch.calendarId = next.calendarId;
+    patch.resolutionTargetMs = targets.resolutionMs;
+    patch.firstAnswerTargetMs = targets.firstAnswerMs;
     changes.classificationName = { from: ctx.currentClassificationName ?? null, to: next.name };
   }
 
   const before: LifecycleState = {
     statusCode: current.statusCode as TicketStatus,
     assignedToId: current.assignedToId,
-    dueAt,
+    dueAt: deadlines.dueAt,
     pausedAt: current.pausedAt,
     closedAt: current.closedAt,
     closureReason: current.closureReason as ClosureReason | null,
   };
-  const after = planLifecycle(before, update, ctx.now);
+  const after = planLifecycle(before, update, ctx.now, calendar);
+  // Leaving "En espera" moves every deadline and warning by the business time left when the pause started.
+  // An answered event's first-answer deadline is history: it stays as it was met (decision 179).
+  if (current.pausedAt && !after.pausedAt) {
+    const resumed = resumedDeadlines(calendar, deadlines, current.pausedAt, ctx.now);
+    deadlines = current.firstAnswerBusinessMs === null ? resumed : { ...resumed, firstAnswerDueAt: deadlines.firstAnswerDueAt, firstAnswerWarnAt: deadlines.firstAnswerWarnAt };
+  }
   if (current.statusCode === 'CLOSED' && after.statusCode === 'CLOSED' && fieldsChanged) {
     throw new TicketRuleError('conflict', messages.ticketClosedLocked);
   }
@@ -96,11 +131,21 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
   }
   record('closureReason', current.closureReason, after.closureReason);
   record('closedAt', current.closedAt, after.closedAt);
-  record('dueAt', current.dueAt, after.dueAt);
+  record('dueAt', current.dueAt, deadlines.dueAt);
+  record('firstAnswerDueAt', current.firstAnswerDueAt, deadlines.firstAnswerDueAt);
   record('pausedAt', current.pausedAt, after.pausedAt);
+  // Warning instants move with their deadlines; the history names the deadlines only.
+  if (!same(current.warnAt, deadlines.warnAt)) patch.warnAt = deadlines.warnAt;
+  if (!same(current.firstAnswerWarnAt, deadlines.firstAnswerWarnAt)) patch.firstAnswerWarnAt = deadlines.firstAnswerWarnAt;
 
   if (Object.keys(changes).length === 0) return null;
   patch.updatedAt = ctx.now;
+  // The resolution target is met at closing: the business time the event's clock counted (decision 179).
+  // A reopened event is no longer resolved; its next closing is measured again.
+  if (after.statusCode === 'CLOSED' && current.statusCode !== 'CLOSED') {
+    patch.resolutionBusinessMs = consumedAt(calendar, ctx.now, deadlines.dueAt, targets.resolutionMs);
+  }
+  if (current.statusCode === 'CLOSED' && after.statusCode !== 'CLOSED') patch.resolutionBusinessMs = null;
   // The first thing staff do to a ticket is its first response (reports measure it).
   if (!current.firstResponseAt) patch.firstResponseAt = ctx.now;
   return { patch, changes, action: actionOf(current.statusCode as TicketStatus, after.statusCode, changes) };

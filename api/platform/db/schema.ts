@@ -319,6 +319,9 @@ export const ticket = pgTable(
     /** Business time the first answer and the resolution took, in ms, once met (the service-level report). */
     firstAnswerBusinessMs: bigint('first_answer_business_ms', { mode: 'number' }),
     resolutionBusinessMs: bigint('resolution_business_ms', { mode: 'number' }),
+    /** The targets the event was given, in ms of its calendar's business time (migration 0025, decision 179; null: before calendars). */
+    firstAnswerTargetMs: bigint('first_answer_target_ms', { mode: 'number' }),
+    resolutionTargetMs: bigint('resolution_target_ms', { mode: 'number' }),
     /** When the reporter's identifiers were removed from this ticket (suppression or the retention job, docs/privacy.md). */
     anonymisedAt: ts('anonymised_at'),
     /** The driver's phone position, only when the driver chose to send it (personal data; decision 157). */

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
 import { ticketSchema } from '@contract/ticket-dto';
 import { queryRows } from '../../platform/db/client';
+import { businessTimeBetween } from '../../domain/calendar/business-time';
+import { readCalendar } from '../../domain/calendar/store';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { counterDrift, createTicket, signInCallers, storedCounts, validTicketBody, type Callers } from '../../test/tickets';
 
@@ -36,7 +38,9 @@ describe('POST /api/ticket', () => {
       realAddress: null,
     });
     const sla = await queryRows<{ sla_hours: number }>(api.database.db, sql`select sla_hours from classification where id = 2`);
-    expect(new Date(created.dueAt).getTime() - new Date(created.createdAt).getTime()).toBe(sla[0]!.sla_hours * 3_600_000);
+    // The claim's target in the business hours of its calendar (decision 179).
+    const calendar = await readCalendar(api.database.db, 2);
+    expect(businessTimeBetween(calendar, new Date(created.createdAt), new Date(created.dueAt))).toBe(sla[0]!.sla_hours * 3_600_000);
   });
 
   it('makes the driver the reporter and forces the WEB channel', async () => {
@@ -80,7 +84,13 @@ describe('POST /api/ticket', () => {
         action: 'CREATED',
         actorId: who.operator.id,
         actorName: 'Carolina Reyes',
-        changes: { statusCode: { from: null, to: 'NEW' }, channelCode: { from: null, to: 'PHONE' } },
+        changes: {
+          statusCode: { from: null, to: 'NEW' },
+          channelCode: { from: null, to: 'PHONE' },
+          // The deadlines the event was given (decision 179).
+          dueAt: { from: null, to: created.dueAt },
+          firstAnswerDueAt: { from: null, to: expect.any(String) },
+        },
       }),
     ]);
   });

@@ -133,7 +133,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       // Only a driver's own phone says where the event is; staff record calls (decision 157).
       if (body.position && !canSendPhonePosition(actor.role)) throw badRequest(messages.validationFailed, { position: messages.positionNotAllowed });
       try {
-        const created = await createTicket(app.db, actor, body, new Date(), (tx) => chargeEvent(tx, app.config.quotas, actor));
+        const created = await createTicket(app.db, actor, body, new Date(), app.config.deadlineWarningShare, (tx) => chargeEvent(tx, app.config.quotas, actor));
         // The reporter's receipt, after the answer: a mail problem never fails the report.
         app.mailer.prepareLater(() => queueTicketReceipt(app.db, app.mailer, actor, created, app.config.publicWebUrl));
         return reply.status(201).send({ payload: created });
@@ -172,7 +172,7 @@ export async function ticketRoutes(instance: FastifyInstance) {
       const id = before.id;
       const closingNow = closing(request);
       try {
-        const updated = await updateTicket(app.db, actor, id, request.body, new Date());
+        const updated = await updateTicket(app.db, actor, id, request.body, new Date(), app.config.deadlineWarningShare);
         await notifyTicketChange(app.notifier, before, updated, actor.profileId, await publicRecipients(app.db, updated), request.body.closureMessage);
         return { payload: updated };
       } catch (error) {

@@ -6,6 +6,8 @@ import type { Ticket } from '@contract/ticket-dto';
 import { queryRows } from '../../platform/db/client';
 import { ticket } from '../../platform/db/schema';
 import { canTransition } from '../../domain/tickets/lifecycle';
+import { businessTimeBetween } from '../../domain/calendar/business-time';
+import { readCalendar } from '../../domain/calendar/store';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { classificationOfType, counterDrift, createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
 
@@ -180,18 +182,22 @@ describe('closing and reopening', () => {
 });
 
 describe('SLA', () => {
-  it('pauses while ON_HOLD and pushes the due time by the time paused', async () => {
+  it('pauses while ON_HOLD and pushes the due time by the time paused, in the business time of its calendar', async () => {
     const created = await ticketIn('IN_PROGRESS', who.operator.id);
     const held = (await putTicket(api, who.operator, created.id, { statusCode: 'ON_HOLD' })).json().payload as Ticket;
     expect(held.pausedAt).not.toBeNull();
     // Three hours on hold.
     const pausedAt = new Date(Date.now() - 3 * 3_600_000);
     await api.database.db.update(ticket).set({ pausedAt }).where(eq(ticket.id, created.id));
+    const before = Date.now();
     const resumed = (await putTicket(api, who.operator, created.id, { statusCode: 'IN_PROGRESS' })).json().payload as Ticket;
     expect(resumed.pausedAt).toBeNull();
-    const pushed = new Date(resumed.dueAt).getTime() - new Date(held.dueAt).getTime();
-    expect(pushed).toBeGreaterThanOrEqual(3 * 3_600_000);
-    expect(pushed).toBeLessThan(3 * 3_600_000 + 60_000);
+    // The business time left when the pause started is left again now (decision 179): the claim runs on business hours.
+    const calendar = await readCalendar(api.database.db, 2);
+    const leftWhenPaused = businessTimeBetween(calendar, pausedAt, new Date(held.dueAt));
+    const leftNow = businessTimeBetween(calendar, new Date(before), new Date(resumed.dueAt));
+    expect(leftNow).toBeLessThanOrEqual(leftWhenPaused);
+    expect(leftNow).toBeGreaterThan(leftWhenPaused - 60_000);
   });
 
   it('late is computed from the due time, and a ticket on hold in time is not late', async () => {
@@ -210,7 +216,11 @@ describe('SLA', () => {
     const created = await createTicket(api, who.operator);
     const other = await classificationOfType(api, 'CLAIM', created.classificationId);
     const moved = (await putTicket(api, who.operator, created.id, { classificationId: other.id })).json().payload as Ticket;
-    expect(new Date(moved.dueAt).getTime() - new Date(moved.createdAt).getTime()).toBe(other.slaHours * 3_600_000);
+    const calendar = await readCalendar(api.database.db, 2);
+    const given = businessTimeBetween(calendar, new Date(moved.createdAt), new Date(moved.dueAt));
+    // The new target from the creation, give or take the moment between creating and reclassifying.
+    expect(given).toBeLessThanOrEqual(other.slaHours * 3_600_000);
+    expect(given).toBeGreaterThan(other.slaHours * 3_600_000 - 60_000);
     const incident = await classificationOfType(api, 'INCIDENT');
     const refused = await putTicket(api, who.operator, created.id, { classificationId: incident.id });
     expect(refused.statusCode).toBe(400);

@@ -33,6 +33,13 @@ describe('the history as sentences', () => {
       details: [],
     });
     expect(say('CREATED', { description: { from: null, to: 'x' } })).toEqual({ headline: 'Registró el evento', details: [] });
+    // The deadlines each event was given (decision 179), at creation and when they move.
+    expect(
+      say('CREATED', { dueAt: { from: null, to: '2026-09-22T20:55:00Z' }, firstAnswerDueAt: { from: null, to: '2026-09-21T19:25:00Z' } }),
+    ).toEqual({ headline: 'Registró el evento', details: ['Plazo de resolución: 22-09-2026 17:55', 'Plazo de primera respuesta: 21-09-2026 16:25'] });
+    expect(
+      say('STATUS_CHANGED', { statusCode: { from: 'ON_HOLD', to: 'IN_PROGRESS' }, firstAnswerDueAt: { from: '2026-09-21T19:25:00Z', to: '2026-09-22T13:00:00Z' } }).details,
+    ).toEqual(['Plazo de primera respuesta: 22-09-2026 10:00']);
   });
 
   it('names edited fields and their values as people read them, never ids or JSON', () => {
@@ -51,8 +58,8 @@ describe('the history as sentences', () => {
       'Cambió la orientación de Norte a Sur a Sur a Norte',
       'Cambió la clasificación de Estado del pavimento a Animal en la vía',
       'Cambió la descripción',
-      'Cambió el vencimiento de 24-11-2026 07:00 a 24-11-2026 10:00',
       'Cambió otro dato',
+      'Plazo de resolución: 24-11-2026 10:00',
     ]);
   });
 

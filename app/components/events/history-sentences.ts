@@ -23,7 +23,9 @@ const LABELLED: Record<string, 'statuses' | 'orientations' | 'closureReasons' | 
   closureReason: 'closureReasons',
   channelCode: 'channels',
 };
-const INSTANTS = new Set(['dateEvent', 'dueAt', 'closedAt', 'pausedAt']);
+const INSTANTS = new Set(['dateEvent', 'dueAt', 'firstAnswerDueAt', 'closedAt', 'pausedAt']);
+/** The deadlines an event is given, at creation and whenever they move (decision 179): "Plazo de resolución: …". */
+const DEADLINES = ['dueAt', 'firstAnswerDueAt'] as const;
 /** Said by another change or by the headline, or meaningless to a person (ids, timestamps the status implies). */
 const NEVER_DETAILED = new Set(['assignedToId', 'classificationId', 'closedAt', 'pausedAt', 'updatedAt', 'firstResponseAt', 'comment']);
 /** What each kind of entry's headline already says. */
@@ -65,11 +67,13 @@ export function historySentences(entry: Pick<TicketHistoryEntry, 'action' | 'cha
   };
   const to = (field: string) => value(field, changes[field]?.to);
   const from = (field: string) => value(field, changes[field]?.from);
+  const deadlineSentences = () =>
+    DEADLINES.filter((field) => changes[field]?.to).map((field) => t(`history.sentences.deadlines.${field}`, { at: to(field) }));
 
   let headline: string;
   switch (entry.action) {
     case 'CREATED':
-      return { headline: t('history.sentences.created'), details: [] };
+      return { headline: t('history.sentences.created'), details: deadlineSentences() };
     case 'ASSIGNED':
       headline = changes.assignedToName?.from
         ? t('history.sentences.reassigned', { from: from('assignedToName'), to: to('assignedToName') })
@@ -105,12 +109,12 @@ export function historySentences(entry: Pick<TicketHistoryEntry, 'action' | 'cha
 
   const said = new Set(IN_HEADLINE[entry.action] ?? []);
   const details = Object.keys(changes)
-    .filter((field) => !said.has(field) && !NEVER_DETAILED.has(field))
+    .filter((field) => !said.has(field) && !NEVER_DETAILED.has(field) && !(DEADLINES as readonly string[]).includes(field))
     .map((field) => {
       const name = t(`history.sentences.fields.${field}` as 'history.sentences.fields.description', { defaultValue: '' });
       if (!name) return t('history.sentences.otherField');
       if (field === 'description') return t('history.sentences.fieldChangedNoValues', { field: name });
       return t('history.sentences.fieldChanged', { field: name, from: from(field), to: to(field) });
     });
-  return { headline, details: [...new Set(details)] };
+  return { headline, details: [...new Set([...details, ...deadlineSentences()])] };
 }

@@ -232,6 +232,10 @@ export const events = {
       fieldChanged: 'Cambió {{field}} de {{from}} a {{to}}',
       fieldChangedNoValues: 'Cambió {{field}}',
       otherField: 'Cambió otro dato',
+      deadlines: {
+        dueAt: 'Plazo de resolución: {{at}}',
+        firstAnswerDueAt: 'Plazo de primera respuesta: {{at}}',
+      },
       none: '(vacío)',
       other: 'otro valor',
       fields: {

@@ -6,7 +6,10 @@ import { classification, profile, roadAxisPoint, roadDestination, roadSegment, t
 import { recordConsent } from '../../../domain/privacy/consent';
 import { PRIVACY_POLICY_VERSION } from '@contract/privacy-policy';
 import { hashPassword } from '../../../domain/accounts/passwords';
-import { dueAtFor, folioFor } from '../../../domain/tickets/folio';
+import { folioFor } from '../../../domain/tickets/folio';
+import { readCalendars } from '../../../domain/calendar/store';
+import { AROUND_THE_CLOCK, addBusinessTime } from '../../../domain/calendar/business-time';
+import { consumedAt, DEFAULT_WARNING_SHARE, deadlinesFrom, targetsOf } from '../../../domain/calendar/deadlines';
 import { classifications, roadDestinations, roadSegments } from './reference-data';
 import { demoRoadAxis } from './road-axis';
 import { saveAxis, saveDestinations } from '../../../domain/road/axis';
@@ -103,6 +106,7 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
   const [{ n }] = (await db.select({ n: count() }).from(ticket)) as [{ n: number }];
   if (n > 0) return;
   const categories = await db.select().from(classification).orderBy(classification.id);
+  const calendars = await readCalendars(db);
   const people = new Map<string, { id: string; name: string }>();
   for (const user of demoUsers) {
     const row = await findLiveProfileByEmail(db, user.email);
@@ -124,12 +128,16 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
     const category = categories[draft.classificationIndex]!;
     const assignee = draft.assigned ? staff[index % staff.length]! : undefined;
     const hour = 3_600_000;
-    const firstResponseAt = draft.assigned ? new Date(draft.createdAt.getTime() + rand() * category.slaHours * 0.5 * hour) : null;
-    const closedAt =
-      draft.status === 'CLOSED'
-        ? new Date(Math.min(now.getTime(), draft.createdAt.getTime() + rand() * category.slaHours * 1.3 * hour))
-        : null;
+    // Deadlines as the API gives them (api/domain/calendar/deadlines.ts, decision 179), and the times staff took
+    // in business time of the classification's calendar.
+    const calendar = calendars.get(category.calendarId)?.calendar ?? AROUND_THE_CLOCK;
+    const targets = targetsOf(category);
+    const deadlines = deadlinesFrom(calendar, draft.createdAt, targets, DEFAULT_WARNING_SHARE);
+    const after = (share: number) => addBusinessTime(calendar, draft.createdAt, Math.round(share * targets.resolutionMs));
+    const firstResponseAt = draft.assigned ? new Date(Math.min(now.getTime(), after(rand() * 0.5).getTime())) : null;
+    const closedAt = draft.status === 'CLOSED' ? new Date(Math.min(now.getTime(), after(rand() * 1.3).getTime())) : null;
     const pausedAt = draft.status === 'ON_HOLD' ? new Date(Math.min(now.getTime(), firstResponseAt!.getTime() + hour)) : null;
+    const counted = (at: Date) => consumedAt(calendar, at, deadlines.dueAt, targets.resolutionMs);
     const reporter = draft.byDemoDriver ? driver : undefined;
     const creator = reporter ?? staff[(index + 1) % staff.length]!;
     ticketRows.push({
@@ -153,7 +161,13 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
       phone: draft.phone,
       rut: draft.rut,
       realAddress: null,
-      dueAt: dueAtFor(draft.createdAt, category.slaHours),
+      calendarId: category.calendarId,
+      ...deadlines,
+      resolutionTargetMs: targets.resolutionMs,
+      firstAnswerTargetMs: targets.firstAnswerMs,
+      // The demo's assignee answers when first acting on the event; a closed event's resolution is measured.
+      firstAnswerBusinessMs: firstResponseAt ? counted(firstResponseAt) : null,
+      resolutionBusinessMs: closedAt ? counted(closedAt) : null,
       pausedAt,
       firstResponseAt,
       closedAt,
@@ -161,7 +175,9 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
       createdAt: draft.createdAt,
       updatedAt: closedAt ?? firstResponseAt ?? draft.createdAt,
     });
-    historyRows.push({ ticketId: id, actorId: creator.id, actorName: creator.name, action: 'CREATED', changes: {}, createdAt: draft.createdAt });
+    const given: Record<string, { from: null; to: string }> = { dueAt: { from: null, to: deadlines.dueAt.toISOString() } };
+    if (deadlines.firstAnswerDueAt) given.firstAnswerDueAt = { from: null, to: deadlines.firstAnswerDueAt.toISOString() };
+    historyRows.push({ ticketId: id, actorId: creator.id, actorName: creator.name, action: 'CREATED', changes: given, createdAt: draft.createdAt });
     if (assignee && firstResponseAt) {
       historyRows.push({
         ticketId: id,

@@ -21,19 +21,29 @@ export const roadSegments: { kmFrom: number; kmTo: number; sector: string; commu
  */
 export const roadDestinations: Record<Orientation, string> = { NORTH_SOUTH: 'hacia Valparaíso', SOUTH_NORTH: 'hacia Santiago' };
 
-/** Categories with the hours the concession has to answer each (the SLA). */
-export const classifications: { type: TicketType; name: string; slaHours: number }[] = [
-  { type: 'CLAIM', name: 'Cobro de peaje', slaHours: 72 },
-  { type: 'CLAIM', name: 'Estado del pavimento', slaHours: 120 },
-  { type: 'CLAIM', name: 'Atención en plaza de peaje', slaHours: 72 },
-  { type: 'CLAIM', name: 'Daños a vehículo', slaHours: 240 },
-  { type: 'CLAIM', name: 'Señalización deficiente', slaHours: 120 },
-  { type: 'SUGGESTION', name: 'Mejora de señalización', slaHours: 360 },
-  { type: 'SUGGESTION', name: 'Servicios al usuario', slaHours: 360 },
-  { type: 'SUGGESTION', name: 'Otras sugerencias', slaHours: 360 },
-  { type: 'INCIDENT', name: 'Accidente de tránsito', slaHours: 2 },
-  { type: 'INCIDENT', name: 'Objeto en la calzada', slaHours: 1 },
-  { type: 'INCIDENT', name: 'Vehículo detenido', slaHours: 2 },
-  { type: 'INCIDENT', name: 'Animal en la vía', slaHours: 1 },
-  { type: 'INCIDENT', name: 'Incendio en faja vial', slaHours: 2 },
+/** The calendars of migration 0024 (docs/decisions/178-business-time-calendars.md). */
+export const AROUND_THE_CLOCK_CALENDAR_ID = 1;
+export const BUSINESS_HOURS_CALENDAR_ID = 2;
+
+/**
+ * Categories with their calendar and targets, in hours of that calendar (decisions 178 and 179): first answer
+ * (the first public comment of staff) and resolution (`slaHours`). Road incidents run around the clock;
+ * claims and suggestions on business hours (Monday to Friday 08:30–18:00, 9.5 hours a day), so their
+ * resolution is a few business days for a claim (28 h ≈ 3 days, 47 h ≈ 5, 95 h ≈ 10) and about two and a half
+ * weeks for a suggestion (114 h ≈ 12 business days).
+ */
+export const classifications: { type: TicketType; name: string; slaHours: number; firstAnswerHours: number | null; calendarId: number }[] = [
+  { type: 'CLAIM', name: 'Cobro de peaje', slaHours: 28, firstAnswerHours: 16, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'CLAIM', name: 'Estado del pavimento', slaHours: 47, firstAnswerHours: 16, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'CLAIM', name: 'Atención en plaza de peaje', slaHours: 28, firstAnswerHours: 16, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'CLAIM', name: 'Daños a vehículo', slaHours: 95, firstAnswerHours: 16, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'CLAIM', name: 'Señalización deficiente', slaHours: 47, firstAnswerHours: 16, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'SUGGESTION', name: 'Mejora de señalización', slaHours: 114, firstAnswerHours: 40, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'SUGGESTION', name: 'Servicios al usuario', slaHours: 114, firstAnswerHours: 40, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'SUGGESTION', name: 'Otras sugerencias', slaHours: 114, firstAnswerHours: 40, calendarId: BUSINESS_HOURS_CALENDAR_ID },
+  { type: 'INCIDENT', name: 'Accidente de tránsito', slaHours: 2, firstAnswerHours: 1, calendarId: AROUND_THE_CLOCK_CALENDAR_ID },
+  { type: 'INCIDENT', name: 'Objeto en la calzada', slaHours: 1, firstAnswerHours: 1, calendarId: AROUND_THE_CLOCK_CALENDAR_ID },
+  { type: 'INCIDENT', name: 'Vehículo detenido', slaHours: 2, firstAnswerHours: 1, calendarId: AROUND_THE_CLOCK_CALENDAR_ID },
+  { type: 'INCIDENT', name: 'Animal en la vía', slaHours: 1, firstAnswerHours: 1, calendarId: AROUND_THE_CLOCK_CALENDAR_ID },
+  { type: 'INCIDENT', name: 'Incendio en faja vial', slaHours: 2, firstAnswerHours: 1, calendarId: AROUND_THE_CLOCK_CALENDAR_ID },
 ];
