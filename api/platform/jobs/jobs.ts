@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { jobLease } from '../db/schema';
 import { sweepLateTickets } from '../../domain/notifications/late-sweep';
+import { sweepDeadlineNotices } from '../../domain/notifications/deadline-sweep';
 import { sweepOrphanFiles } from '../storage/orphan-sweep';
 import { flushDigests } from '../../domain/notifications/digest';
 import { pruneQuotas } from '../../domain/quotas/write-quotas';
@@ -51,6 +52,9 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       await app.mailer.deliver();
     }),
     oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),
+    // Deadline warnings and the first answer's breach (decision 182): on every process, as the mail; each
+    // notice is claimed by its row in deadline_notice, so several processes sweeping at once send it once.
+    every(app.config.deadlineSweepMs, () => sweepDeadlineNotices(app.db, app.notifier)),
     oncePer('orphan-files', 15 * 60_000, async () => {
       const { removed } = await sweepOrphanFiles(app.db, app.storage);
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');
