@@ -102,7 +102,7 @@ const configSchema = z.object({
   ...retentionSettings(),
   /** How often the retention job runs (one process per period; decision 149). Shorter only in tests. */
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
-  /** How often each API process looks for deadline warnings to send (decision 182). Shorter only in tests. */
+  /** How often the deadline warnings are swept (one API process per period; decision 182). Shorter only in tests. */
   DEADLINE_SWEEP_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(60_000),
 });
 
@@ -179,7 +179,7 @@ export type Config = {
   retentionDays: RetentionDays;
   /** How often the retention job runs (RETENTION_JOB_MS). */
   retentionJobMs: number;
-  /** How often each process sweeps for deadline warnings (DEADLINE_SWEEP_MS; decision 182). */
+  /** How often the deadline warnings are swept (DEADLINE_SWEEP_MS; decision 182). */
   deadlineSweepMs: number;
   /** The keys of the second-step secrets at rest (TOTP_ENCRYPTION_KEYS; platform/crypto/secret-box.ts). */
   totpKeys: SecretKeyring;
