@@ -108,6 +108,20 @@ describe('the resolution warning', () => {
     expect(mails[0]!.text).toContain(`/supervisor/events/${t.id}`);
   });
 
+  it('goes to the supervisors when the assignee is suspended', async () => {
+    const now = new Date();
+    // The operator, suspended for this test only (restored below).
+    const other = { id: who.operator.id };
+    await api.database.db.update(profile).set({ status: 'SUSPENDED' }).where(eq(profile.id, other.id));
+    try {
+      const t = await event({ assignedToId: other.id, warnAt: new Date(now.getTime() - 60_000), dueAt: new Date(now.getTime() + 2 * HOUR) });
+      await sweep(now);
+      expect((await told(t.id)).map((n) => n.to).sort()).toEqual([...supervisors].sort());
+    } finally {
+      await api.database.db.update(profile).set({ status: 'ACTIVE' }).where(eq(profile.id, other.id));
+    }
+  });
+
   it('is not sent for an event on hold or closed; an event that leaves hold gets it then', async () => {
     const now = new Date();
     const clock = { warnAt: new Date(now.getTime() - 60_000), dueAt: new Date(now.getTime() + 5 * HOUR) };
