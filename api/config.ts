@@ -105,6 +105,8 @@ const configSchema = z.object({
   RETENTION_JOB_MS: z.coerce.number().int().min(1_000).max(24 * 3_600_000).default(3_600_000),
   /** The share of each deadline's business time after which its warning is due (decision 179): 0.75 is 75 %. */
   DEADLINE_WARNING_SHARE: z.coerce.number().gt(0, 'more than 0').lt(1, 'less than 1').default(DEFAULT_WARNING_SHARE),
+  /** How often the deadline warnings are swept (one API process per period; decision 182). Shorter only in tests. */
+  DEADLINE_SWEEP_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(60_000),
 });
 
 function retentionSettings() {
@@ -182,6 +184,8 @@ export type Config = {
   retentionDays: RetentionDays;
   /** How often the retention job runs (RETENTION_JOB_MS). */
   retentionJobMs: number;
+  /** How often the deadline warnings are swept (DEADLINE_SWEEP_MS; decision 182). */
+  deadlineSweepMs: number;
   /** The keys of the second-step secrets at rest (TOTP_ENCRYPTION_KEYS; platform/crypto/secret-box.ts). */
   totpKeys: SecretKeyring;
 };
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deadlineWarningShare: c.DEADLINE_WARNING_SHARE,
     retentionDays: Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, c[RETENTION_RULES[kind].env]])) as RetentionDays,
     retentionJobMs: c.RETENTION_JOB_MS,
+    deadlineSweepMs: c.DEADLINE_SWEEP_MS,
     totpKeys: totpKeysOf(c.TOTP_ENCRYPTION_KEYS, c.NODE_ENV),
   };
 }

@@ -74,6 +74,11 @@ export const messages = {
   notifyStatusChanged: 'El evento {{folio}} cambió a {{status}}',
   notifyTicketClosed: 'El evento {{folio}} fue cerrado',
   notifyTicketLate: 'El evento {{folio}} está atrasado',
+  // Warnings before a breach (decision 182): `left` is the time left in the deadline's calendar ("3 h hábiles").
+  notifyResolutionDueSoon: 'El plazo de resolución del evento {{folio}} vence en {{left}}',
+  notifyFirstAnswerDueSoon: 'La primera respuesta del evento {{folio}} vence en {{left}}',
+  notifyFirstAnswerLate: 'El evento {{folio}} no tuvo primera respuesta en el plazo',
+  notifyDeadlineBody: 'Plazo de {{deadline}}: {{due}} (hora de Chile).',
   // The in-app notification's body of a closing (decision 163); the closing message follows on its own line.
   notifyClosureReason: 'Motivo de cierre: {{reason}}',
   // Issue 34, helper h4 (decision 150): requests under Ley 21.719 and blocking.

@@ -5,7 +5,17 @@ import { pagedOf } from './envelope';
  * docs/product-decisions.md, "Notifications": who hears about what. docs/specification.md, "Other entities"
  * names COMMENT_ADDED.
  */
-export const NOTIFICATION_TYPES = ['COMMENT_ADDED', 'TICKET_ASSIGNED', 'STATUS_CHANGED', 'TICKET_CLOSED', 'TICKET_LATE', 'PRIVACY_REQUEST_ANSWERED'] as const;
+export const NOTIFICATION_TYPES = [
+  'COMMENT_ADDED',
+  'TICKET_ASSIGNED',
+  'STATUS_CHANGED',
+  'TICKET_CLOSED',
+  'TICKET_LATE',
+  'PRIVACY_REQUEST_ANSWERED',
+  // Warnings before a breach and the breach of the first answer (decision 182).
+  'TICKET_DUE_SOON',
+  'TICKET_FIRST_ANSWER_LATE',
+] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 

@@ -7,6 +7,9 @@ import type { Database } from '../../platform/db/client';
 import { notification, profile, ticket } from '../../platform/db/schema';
 import type { Mailer } from '../../platform/mail/mailer';
 import { holdMail, type MailTiming } from './digest';
+import { formatSantiagoShort } from '@contract/date-time';
+import { enqueueMail } from '../../platform/mail/queue';
+import { deadlineNoticeTemplate } from '../../platform/mail/templates/deadline-notice';
 import type { HeldChange } from '../../platform/mail/templates/event-changes';
 import type { NotificationBus } from './bus';
 import { mayNotify } from '../privacy/blocking';
@@ -24,11 +27,28 @@ export type NotifyInput = {
   /** What the change said (decision 163): in the in-app notification's body and in the e-mail. */
   comment?: HeldChange['comment'];
   closure?: HeldChange['closure'];
+  /**
+   * A deadline's notice (decision 182): its e-mail is urgent, so it is queued at once on its own
+   * (platform/mail/templates/deadline-notice.ts) instead of being held for the digest of decision 165.
+   */
+  deadline?: DeadlineFacts;
 };
 
+export type DeadlineFacts = {
+  which: 'FIRST_ANSWER' | 'RESOLUTION';
+  dueAt: Date;
+  /** The time left in the deadline's calendar ("3 h hábiles"); null once it passed. */
+  left: string | null;
+};
+
+const DEADLINE_NAMES: Record<DeadlineFacts['which'], string> = { FIRST_ANSWER: 'primera respuesta', RESOLUTION: 'resolución' };
+
 /** The in-app notification's longer text: the comment, or the closing's reason and message. */
-export function notificationBody(input: Pick<NotifyInput, 'comment' | 'closure'>): string | null {
+export function notificationBody(input: Pick<NotifyInput, 'comment' | 'closure' | 'deadline'>): string | null {
   if (input.comment) return input.comment.text;
+  if (input.deadline) {
+    return formatMessage(messages.notifyDeadlineBody, { deadline: DEADLINE_NAMES[input.deadline.which], due: formatSantiagoShort(input.deadline.dueAt.getTime()) });
+  }
   if (input.closure) {
     const reason = formatMessage(messages.notifyClosureReason, { reason: input.closure.reason });
     return input.closure.message ? `${reason}\n${input.closure.message}` : reason;
@@ -142,20 +162,41 @@ export class Notifier {
     // person whose data are blocked (decision 150). Held, so that the changes of a few minutes go as one
     // e-mail (./digest.ts, decision 165). A comment reaches the mail only of people the notification
     // reaches: an internal note is staffOnly, so never a driver's.
+    const mailed = deliveries.filter(({ person }) => mayNotify(person));
+    const linkOf = ({ input, person }: (typeof deliveries)[number]) =>
+      ticketLinkFor(this.publicWebUrl, person, { ...input.ticket, reporterId: reporters.get(input.ticket.id) });
     await holdMail(
       db,
-      deliveries.filter(({ person }) => mayNotify(person)).map(({ input, person }) => ({
-        profileId: person.id,
-        to: person.email,
+      mailed.filter(({ input }) => !input.deadline).map((delivery) => ({
+        profileId: delivery.person.id,
+        to: delivery.person.email,
         change: {
-          folio: input.ticket.folio,
-          link: ticketLinkFor(this.publicWebUrl, person, { ...input.ticket, reporterId: reporters.get(input.ticket.id) }),
-          title: input.message,
-          ...(input.comment ? { comment: input.comment } : {}),
-          ...(input.closure ? { closure: input.closure } : {}),
+          folio: delivery.input.ticket.folio,
+          link: linkOf(delivery),
+          title: delivery.input.message,
+          ...(delivery.input.comment ? { comment: delivery.input.comment } : {}),
+          ...(delivery.input.closure ? { closure: delivery.input.closure } : {}),
         },
       })),
     );
+    // A deadline's notice is not held: it is queued now, with the rest of this transaction (decision 182).
+    const urgent = mailed.filter(({ input }) => input.deadline);
+    if (urgent.length > 0) {
+      await enqueueMail(
+        db,
+        urgent.map((delivery) => ({
+          to: delivery.person.email,
+          ...deadlineNoticeTemplate({
+            title: delivery.input.message,
+            folio: delivery.input.ticket.folio,
+            deadline: DEADLINE_NAMES[delivery.input.deadline!.which],
+            due: formatSantiagoShort(delivery.input.deadline!.dueAt.getTime()),
+            left: delivery.input.deadline!.left,
+            link: linkOf(delivery),
+          }),
+        })),
+      );
+    }
     const announce = () => {
       // Rows come back in the order they were inserted.
       deliveries.forEach(({ input, person }, i) => {
@@ -247,4 +288,7 @@ export const notificationText = {
   statusChanged: (folio: string, status: string) => formatMessage(messages.notifyStatusChanged, { folio, status }),
   ticketClosed: (folio: string) => formatMessage(messages.notifyTicketClosed, { folio }),
   ticketLate: (folio: string) => formatMessage(messages.notifyTicketLate, { folio }),
+  resolutionDueSoon: (folio: string, left: string) => formatMessage(messages.notifyResolutionDueSoon, { folio, left }),
+  firstAnswerDueSoon: (folio: string, left: string) => formatMessage(messages.notifyFirstAnswerDueSoon, { folio, left }),
+  firstAnswerLate: (folio: string) => formatMessage(messages.notifyFirstAnswerLate, { folio }),
 };

@@ -356,7 +356,7 @@ export const ticket = pgTable(
     // Late = active and past due; paused_at is in the index so the late count never reads the table.
     index('ticket_active_due_idx').on(t.dueAt, t.pausedAt).where(sql`${t.statusCode} <> 'CLOSED'`),
     index('ticket_warn_idx').on(t.warnAt).where(sql`${t.statusCode} <> 'CLOSED'`),
-    index('ticket_first_answer_warn_idx').on(t.firstAnswerWarnAt).where(sql`${t.statusCode} <> 'CLOSED' and ${t.firstResponseAt} is null`),
+    index('ticket_first_answer_warn_idx').on(t.firstAnswerWarnAt).where(sql`${t.statusCode} <> 'CLOSED' and ${t.firstAnswerBusinessMs} is null`),
     index('ticket_date_event_idx').on(t.dateEvent),
     // Every list filter and sort walks an index in list order, so page 0 and the capped
     // count stop early instead of sorting the table (docs/decisions/020-ticket-counters.md).

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows, type Database } from '../db/client';
 import { jobLease } from '../db/schema';
 import { sweepLateTickets } from '../../domain/notifications/late-sweep';
+import { sweepDeadlineNotices } from '../../domain/notifications/deadline-sweep';
 import { sweepOrphanFiles } from '../storage/orphan-sweep';
 import { flushDigests } from '../../domain/notifications/digest';
 import { pruneQuotas } from '../../domain/quotas/write-quotas';
@@ -51,6 +52,10 @@ export function startJobs(app: FastifyInstance, options: { embedded: boolean }):
       await app.mailer.deliver();
     }),
     oncePer('late-sweep', 60_000, () => sweepLateTickets(app.db, app.notifier)),
+    // Deadline warnings and the first answer's breach (decision 182). One process per period saves the work;
+    // exactly once does not rest on the lease: each notice is claimed by its row in deadline_notice, so sweeps
+    // that overlap (a period shorter than a sweep, or of 1 s in tests/replicas, where every process gets a turn) send it once.
+    oncePer('deadline-notices', app.config.deadlineSweepMs, () => sweepDeadlineNotices(app.db, app.notifier)),
     oncePer('orphan-files', 15 * 60_000, async () => {
       const { removed } = await sweepOrphanFiles(app.db, app.storage);
       if (removed > 0) app.log.info({ removed }, 'orphan attachment files removed');

@@ -22,5 +22,7 @@ export const notifications = {
     TICKET_CLOSED: 'Cierre',
     TICKET_LATE: 'Atraso',
     PRIVACY_REQUEST_ANSWERED: 'Solicitud de datos personales',
+    TICKET_DUE_SOON: 'Plazo por vencer',
+    TICKET_FIRST_ANSWER_LATE: 'Primera respuesta atrasada',
   },
 } as const;

@@ -64,4 +64,4 @@ CREATE TABLE IF NOT EXISTS "deadline_notice" (
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "ticket_warn_idx" ON "ticket" USING btree ("warn_at") WHERE "status_code" <> 'CLOSED';
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "ticket_first_answer_warn_idx" ON "ticket" USING btree ("first_answer_warn_at") WHERE "status_code" <> 'CLOSED' AND "first_response_at" IS NULL;
+CREATE INDEX IF NOT EXISTS "ticket_first_answer_warn_idx" ON "ticket" USING btree ("first_answer_warn_at") WHERE "status_code" <> 'CLOSED' AND "first_answer_business_ms" IS NULL;

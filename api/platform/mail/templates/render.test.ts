@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmationTemplate } from './email-confirmation';
+import { deadlineNoticeTemplate } from './deadline-notice';
 import { eventChangesMail } from './event-changes';
 import type { RenderedMail } from './layout';
 import { passwordResetTemplate } from './password-reset';
@@ -48,6 +49,22 @@ const mails: Record<string, RenderedMail> = {
     eventLink: LINK,
   }),
   'receipt-without-account': receiptTemplate({ folio: 'R-2026-000124', fullName: null, kind: 'Incidente', classification: 'Animal en la vía', due: '03-12-2026 14:30', eventLink: null }),
+  'deadline-warning': deadlineNoticeTemplate({
+    title: 'El plazo de resolución del evento R-2026-000123 vence en 3 h hábiles',
+    folio: 'R-2026-000123',
+    deadline: 'resolución',
+    due: '03-12-2026 14:30',
+    left: '3 h hábiles',
+    link: LINK,
+  }),
+  'first-answer-breach': deadlineNoticeTemplate({
+    title: 'El evento R-2026-000123 no tuvo primera respuesta en el plazo',
+    folio: 'R-2026-000123',
+    deadline: 'primera respuesta',
+    due: '03-12-2026 14:30',
+    left: null,
+    link: LINK,
+  }),
   'email-confirmation': emailConfirmationTemplate({ fullName: 'Camila Rojas', link: `https://atencion.concesion.demo/user/confirm-email?token=${'A'.repeat(43)}` }),
   'password-reset': passwordResetTemplate({ fullName: 'Camila Rojas', link: `https://atencion.concesion.demo/user/reset-password?token=${'B'.repeat(43)}` }),
 };
@@ -55,6 +72,7 @@ const mails: Record<string, RenderedMail> = {
 const coverage: Record<string, string[]> = {
   'event-changes.ts': ['comment-answer', 'closing', 'several-changes', 'privacy-answer'],
   'receipt.ts': ['receipt', 'receipt-without-account'],
+  'deadline-notice.ts': ['deadline-warning', 'first-answer-breach'],
   'email-confirmation.ts': ['email-confirmation'],
   'password-reset.ts': ['password-reset'],
 };
