@@ -65,7 +65,8 @@ beforeAll(async () => {
     { folio: 'I-2021-000005', classificationId: INCIDENT, statusCode: 'ON_HOLD', calendarId: 1, firstAnswerDueAt: at('01T09:30'), firstResponseAt: at('01T09:20'),
       firstAnswerBusinessMs: H / 3, dueAt: at('01T11:00'), pausedAt: at('01T10:00') },
   ]);
-});
+  // The embedded database's start and seed on a loaded machine.
+}, 180_000);
 afterAll(() => api.close());
 
 const get = (url: string, token: string) => api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

@@ -81,15 +81,15 @@ test('the inspector reads the month’s service levels, downloads them and print
   await expect(page.locator('.period-form')).toBeHidden();
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   await test.info().attach('service-level.pdf', { body: pdf, contentType: 'application/pdf' });
-  const document = await getDocumentProxy(new Uint8Array(pdf));
-  const { totalPages, text } = await extractText(document, { mergePages: false });
+  const pdfDocument = await getDocumentProxy(new Uint8Array(pdf));
+  const { totalPages, text } = await extractText(pdfDocument, { mergePages: false });
   const squash = (s: string) => s.replace(/\s+/g, ' ');
   text.map(squash).forEach((sheet, index) => {
     expect(sheet, `page ${index + 1}`).toContain(`Concesión Vial · Niveles de servicio · ${MONTHS[period.month - 1]} de ${period.year}`);
     expect(sheet, `page ${index + 1}`).toContain(`Página ${index + 1} de ${totalPages}`);
   });
   expect(squash(text.join(' '))).toContain('Por clasificación');
-  const { width, height } = (await document.getPage(1)).getViewport({ scale: 1 });
+  const { width, height } = (await pdfDocument.getPage(1)).getViewport({ scale: 1 });
   expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
 });
 
