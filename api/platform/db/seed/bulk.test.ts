@@ -16,7 +16,7 @@ beforeAll(async () => {
   await api.database.db.execute(sql`update classification set calendar_id = 2, first_answer_hours = 24 where type = 'CLAIM'`);
   await seedBulkTickets(api.database.db, N, { batchSize: 600 });
   token = await signIn(api.app, 'supervisor@concesion.demo');
-});
+}, 180_000);
 afterAll(() => api.close());
 
 const list = async (qs: string) => {
