@@ -38,6 +38,15 @@ if (r.exportRows >= 200_000) {
   check('xlsxFirstByteMs', r.exports.xlsx?.firstByteMs);
   check('xlsxRowsPerSecond', r.exports.xlsx?.rowsPerSecond);
 }
+// Issue 37 (decision 183): the service-level report of a month of 200,000 events on PostgreSQL.
+if (r.database === 'postgres' && r.exportRows >= 200_000) {
+  check('serviceLevelFirstByteMs', r.serviceLevel?.api?.firstByteMs, budgets.serviceLevelFirstByteMs, 'JSON');
+  check('serviceLevelFirstByteMs', r.serviceLevel?.xlsx?.firstByteMs, budgets.serviceLevelFirstByteMs, 'XLSX');
+  check('serviceLevelFirstByteMs', r.serviceLevel?.page?.firstByteMs, budgets.serviceLevelFirstByteMs, 'page');
+  check('serviceLevelPageMs', r.serviceLevel?.page?.totalMs);
+} else checks.push({ name: 'serviceLevelFirstByteMs', status: 'not applicable', note: 'needs PostgreSQL and at least 200k events in the month' });
+if (r.database === 'postgres' && r.tickets >= 1_000_000) check('apiListLateP95Ms', r.api.listLate?.p95);
+else checks.push({ name: 'apiListLateP95Ms', status: 'not applicable', note: 'needs PostgreSQL and --million' });
 if (r.database === 'postgres') check('csvShareOfCopy', r.exports.csv?.shareOfCopy);
 else checks.push({ name: 'csvShareOfCopy', status: 'not applicable', note: 'needs PostgreSQL (the embedded database has no COPY to a client)' });
 // Issue 35 (docs/decisions/159-upload-budgets.md). The raw file without JavaScript is recorded, not budgeted.

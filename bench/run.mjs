@@ -210,6 +210,8 @@ try {
       listPage0: '/api/ticket/list/all?page=0&size=10',
       listPage500: '/api/ticket/list/all?page=500&size=10',
       filtered: '/api/ticket/list/all?page=0&size=10&tab=active&sector=Placilla',
+      // Issue 37: the late filter (the "atrasados" counter as a link), on the deadlines the calendars set.
+      listLate: '/api/ticket/list/all?page=0&size=10&late=true',
       // Issue 36 (decision 170): words out of order, without accents, one of them the sector;
       // and a folio by its short number.
       searchWords: `/api/ticket/list/all?page=0&size=10&q=${encodeURIComponent(SEARCH_WORDS)}`,
@@ -295,6 +297,36 @@ try {
       results.exports.csv.shareOfCopy = Math.round((results.exports.csv.rowsPerSecond / results.exports.copy.formattedRowsPerSecond) * 100) / 100;
     }
     console.log('csv', results.exports.csv, results.exports.copy ?? '(no COPY on the embedded database)');
+
+    // Issue 37 (decision 183): the service-level report of the same month, as the inspector asks for it:
+    // the API's JSON, its file, and the web page that shows it (first byte and whole answer).
+    step(`Service-level report: ${exportRows.toLocaleString('es-CL')} events in the month`);
+    const inspector = await signIn('inspector@concesion.demo');
+    const timedGet = (url, headers) =>
+      new Promise((resolve, reject) => {
+        const started = performance.now();
+        let firstByte = null;
+        let bytes = 0;
+        const request = http.get(url, { headers }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode}`));
+          response.on('data', (chunk) => {
+            firstByte ??= performance.now() - started;
+            bytes += chunk.length;
+          });
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({ firstByteMs: Math.round(firstByte), totalMs: Math.round(performance.now() - started), kilobytes: Math.round(bytes / 1024) }),
+          );
+        });
+        request.on('error', reject);
+      });
+    results.serviceLevel = {
+      api: await timedGet(`${API}/api/report/service-level?month=2&year=2020`, inspector.bearer),
+      xlsx: await timedGet(`${API}/api/report/4?month=2&year=2020&format=xlsx`, inspector.bearer),
+      csv: await timedGet(`${API}/api/report/4?month=2&year=2020&format=csv`, inspector.bearer),
+      page: await timedGet(`${WEB}/inspector/reports/service-level?period=2020-02`, { cookie: inspector.cookie }),
+    };
+    console.log('service level', results.serviceLevel);
 
     step('Page weight');
     for (const [name, page] of Object.entries(pages)) {

@@ -309,6 +309,8 @@ export const statusLabels = {
 } as const;
 
 export const ticketTypeLabels = { CLAIM: 'Reclamo', SUGGESTION: 'Sugerencia', INCIDENT: 'Incidente' } as const;
+/** The two deadlines of an event (issue 37): first answer and resolution. */
+export const deadlineKindLabels = { FIRST_ANSWER: 'Primera respuesta', RESOLUTION: 'Resolución' } as const;
 
 export const closureReasonLabels = {
   RESOLVED: 'Resuelto',

@@ -50,6 +50,9 @@ export const canReadInternalNotes = (role: Role) => allowed(TICKET_PERMISSIONS.r
  */
 export const canManageAccounts = (role: Role) => role === 'ADMIN';
 export const canDownloadReports = (role: Role) => allowed(['INSPECTOR', ...STAFF_ROLES], role);
+/** The service-level report (issue 37, decision 183): the Inspector Fiscal, supervisors and the admin; not operators. */
+export const SERVICE_LEVEL_ROLES = ['INSPECTOR', 'SUPERVISOR', 'ADMIN'] as const satisfies readonly Role[];
+export const canReadServiceLevel = (role: Role) => allowed(SERVICE_LEVEL_ROLES, role);
 
 /** Who may turn on a second sign-in step: everyone but drivers (docs/decisions/113-two-step-sign-in.md). */
 export const canUseTwoStep = (role: Role) => role !== 'DRIVER';

@@ -5,15 +5,20 @@
  *
  * The monthly reports of GET /api/report/{id}?month=&year= (docs/product-decisions.md, "Reports"):
  * 1 the month's tickets in detail, 2 the summary for the fiscal inspection,
- * 3 deadline compliance per classification.
+ * 3 deadline compliance per classification, 4 the service levels (issue 37, decision 183: first answer and
+ * resolution in time, in business hours, and the breaches; only SERVICE_LEVEL_ROLES, contract/permissions.ts).
  */
 export const REPORTS = {
   1: { slug: 'eventos', title: 'Detalle de eventos del mes', sheet: 'Detalle de eventos' },
   2: { slug: 'resumen', title: 'Resumen mensual para la Inspección Fiscal', sheet: 'Resumen Inspección Fiscal' },
   3: { slug: 'cumplimiento', title: 'Cumplimiento de plazos por clasificación', sheet: 'Cumplimiento de plazos' },
+  4: { slug: 'nivel-servicio', title: 'Niveles de servicio', sheet: 'Niveles de servicio' },
 } as const satisfies Record<number, { slug: string; title: string; /** Excel's limit: 31 characters. */ sheet: string }>;
 export type ReportId = keyof typeof REPORTS;
 export const REPORT_IDS = Object.keys(REPORTS).map(Number) as ReportId[];
+
+/** The service-level report's id in the catalogue. */
+export const SERVICE_LEVEL_REPORT = 4 satisfies ReportId;
 
 export function isReportId(id: number): id is ReportId {
   return id in REPORTS;

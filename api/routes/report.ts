@@ -5,14 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '@contract/zod';
 import { statisticsSchema } from '@contract/statistics';
 import { messages } from '@contract/messages';
-import { REPORT_CONTENT_TYPES, isReportId, reportFileName } from '@contract/report';
+import { REPORT_CONTENT_TYPES, SERVICE_LEVEL_REPORT, isReportId, reportFileName } from '@contract/report';
+import { serviceLevelSchema } from '@contract/service-level';
 import { reportQuerySchema } from '@contract/report-query';
-import { canDownloadReports, canSeeEveryTicket, seesWholeRutInExports } from '@contract/permissions';
-import { ApiError, notFound } from '../http/errors';
+import { canDownloadReports, canReadServiceLevel, canSeeEveryTicket, seesWholeRutInExports } from '@contract/permissions';
+import { ApiError, forbidden, notFound } from '../http/errors';
 import { routeSchema } from '../http/route-schema';
 import { allowRoles, principalOf, requireAuth } from '../http/auth';
 import { computeStatistics, type StatisticsScope } from '../domain/reports/statistics';
 import { monthRange, reportSink, writeMonthlyReport } from '../domain/reports/monthly';
+import { computeServiceLevel } from '../domain/reports/service-level';
 import { ExportConnections, releaseWhenOver } from '../domain/reports/export-connections';
 
 /** Seconds a refused export is told to wait (a month's CSV takes a few seconds at the database's speed). */
@@ -32,7 +34,7 @@ const statisticsQuery = reportQuerySchema
 
 const tags: [string] = ['Reportes'];
 const reportParams = z.object({
-  id: z.string().describe('1 a 5: el reporte mensual (sección 7)'),
+  id: z.string().describe('1 a 4: el reporte mensual (sección 7); el 4, niveles de servicio, solo para la Inspección, supervisores y administración'),
 });
 
 export async function reportRoutes(instance: FastifyInstance) {
@@ -75,6 +77,22 @@ export async function reportRoutes(instance: FastifyInstance) {
     return { payload: stats };
   });
 
+  /**
+   * The month's service levels (issue 37, decision 183): numbers per classification and type computed by
+   * the database, and the latest breaches. The same numbers as a file: report 4.
+   */
+  const serviceLevel = routeSchema({
+    summary: 'Niveles de servicio del mes: respuesta y resolución en plazo, medianas y percentil 90 en horas hábiles, incumplimientos',
+    tags,
+    access: 'roles',
+    querystring: reportQuerySchema.pick({ month: true, year: true }),
+    success: { payload: serviceLevelSchema },
+  });
+  app.get('/api/report/service-level', { onRequest: [requireAuth, allowRoles(canReadServiceLevel)], schema: serviceLevel }, async (request) => {
+    const { year, month } = request.query;
+    return { payload: await computeServiceLevel(app.db, year, month, monthRange(year, month)) };
+  });
+
   /** A monthly report as a file, streamed row by row at the pace of the reader. */
   const report = routeSchema({
     summary: 'Un reporte mensual como archivo (XLSX o CSV), enviado fila a fila',
@@ -93,6 +111,7 @@ export async function reportRoutes(instance: FastifyInstance) {
   app.get('/api/report/:id', { onRequest: [requireAuth, allowRoles(canDownloadReports)], schema: report }, async (request, reply) => {
     const id = Number(request.params.id);
     if (!Number.isInteger(id) || !isReportId(id)) throw notFound();
+    if (id === SERVICE_LEVEL_REPORT && !canReadServiceLevel(principalOf(request).role)) throw forbidden();
     const query = request.query;
     // A place among the process's exports, or 503 at once: a download never waits for one.
     const release = exports.tryAcquire();

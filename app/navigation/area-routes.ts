@@ -1,6 +1,6 @@
 // Loaded by React Router's build to make app/routes.ts, where the app's import aliases do not
 // resolve: relative imports, or type imports (they leave no import behind).
-import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, FOLLOW_TICKET_ROLES, PHONE_POSITION_SENDERS, PRIVACY_REQUEST_ANSWERERS, TICKET_PERMISSIONS } from '../../contract/permissions';
+import { ACCESS_RECORD_ROLES, DELETE_OWN_ACCOUNT_ROLES, FOLLOW_TICKET_ROLES, PHONE_POSITION_SENDERS, PRIVACY_REQUEST_ANSWERERS, SERVICE_LEVEL_ROLES, TICKET_PERMISSIONS } from '../../contract/permissions';
 import type { Role } from '@contract/roles';
 import type { Screen } from './screens';
 
@@ -34,6 +34,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { path: 'reports', file: 'routes/reports/index.tsx', id: 'reports', screen: 'reports' },
   { path: 'reports/download', file: 'routes/reports/download.ts', id: 'reports-download', screen: 'reports' },
   { path: 'reports/summary', file: 'routes/reports/summary.tsx', id: 'reports-summary', screen: 'reports' },
+  // The month's service levels (issue 37, decision 183): not the operators.
+  { path: 'reports/service-level', file: 'routes/reports/service-level.tsx', id: 'reports-service-level', screen: 'reports', roles: SERVICE_LEVEL_ROLES },
   { path: 'road', file: 'routes/road/profile.tsx', id: 'road', roles: ['ADMIN'] },
   // The road's axis: its import (GeoJSON, decision 156) and its download.
   { path: 'road/axis', file: 'routes/road/axis.tsx', id: 'road-axis', roles: ['ADMIN'] },

@@ -28,6 +28,14 @@ export function toMarkdown(r) {
     ...(r.exports.copy
       ? ['', `PostgreSQL's own COPY of the month, to nowhere: ${r.exports.copy.formattedRowsPerSecond} rows/s for the export's query (binary), ${r.exports.copy.plainRowsPerSecond} rows/s for the same rows' stored columns (CSV).`]
       : []),
+    ...(r.serviceLevel
+      ? [
+          '',
+          `| Service-level report (${r.exportRows.toLocaleString('en')} events in the month) | first byte ms | whole ms | KB |`,
+          '|---|---|---|---|',
+          ...Object.entries(r.serviceLevel).map(([name, t]) => `| ${name} | ${t.firstByteMs} | ${t.totalMs} | ${t.kilobytes} |`),
+        ]
+      : []),
     '',
     '| Page weight | HTML | HTML gzip | inline CSS | CSS gzip | JS gzip | requests | without JS (gzip) |',
     '|---|---|---|---|---|---|---|---|',

@@ -45,9 +45,9 @@ const screensOf = (role: string): string[] => {
   const area: Record<string, string[]> = {
     driver: ['dashboard', 'events', 'events/new', event, 'notifications', 'profile'],
     operator: ['dashboard', 'events', 'events/new', event, `${event}?confirm=close`, 'reports', 'assignments', 'notifications', 'profile'],
-    supervisor: ['dashboard', 'events', event, 'reports', 'assignments', 'notifications', 'profile'],
-    inspector: ['dashboard', 'events', event, 'reports', 'profile'],
-    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'assignments', 'notifications', 'users', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
+    supervisor: ['dashboard', 'events', event, 'reports', 'reports/service-level', 'assignments', 'notifications', 'profile'],
+    inspector: ['dashboard', 'events', event, 'reports', 'reports/service-level', 'profile'],
+    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'reports/service-level', 'assignments', 'notifications', 'users', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
   };
   return area[role]!.map((path) => `/${role}/${path}`);
 };

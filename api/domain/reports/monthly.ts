@@ -5,6 +5,7 @@ import { formatMonthYear, fromSantiagoWallClock } from '@contract/date-time';
 import type { CopyOut, Database } from '../../platform/db/client';
 import { computeStatistics, type CreatedRange } from './statistics';
 import { detailCsv, detailWorkbook, type DetailView } from './detail-report';
+import { serviceLevelReport } from './service-level';
 import { csvSink, xlsxSink, type Column, type TableSink } from './sinks';
 
 
@@ -82,6 +83,7 @@ export async function writeMonthlyReport(
   if (id === 1 && sink.csv) await detailCsv(db, options.copyOut, range, sink.csv, now, options.view);
   else if (id === 1) await detailWorkbook(db, range, sink, now, options.view);
   else if (id === 2) await summaryReport(db, range, sink, now, title);
+  else if (id === 4) await serviceLevelReport(db, year, month, range, sink, now, REPORTS[id].title);
   else await complianceReport(db, range, sink, now);
   await sink.end();
 }

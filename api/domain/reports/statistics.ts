@@ -50,9 +50,18 @@ const SET = {
   kilometre: ALL_GROUPED & ~0b00000011,
 };
 
+/**
+ * The definitions every report shares (the statistics call, the monthly summary, the service-level
+ * report, decision 183): a month's events are those created in it; an event is resolved when closed,
+ * and in time when closed by its deadline.
+ */
+export const createdIn = (range: CreatedRange): SQL => sql`${ticket.createdAt} >= ${range.from} and ${ticket.createdAt} < ${range.to}`;
+export const RESOLVED: SQL = sql`${ticket.statusCode} = 'CLOSED'`;
+export const RESOLVED_ON_TIME: SQL = sql`${ticket.statusCode} = 'CLOSED' and ${ticket.closedAt} <= ${ticket.dueAt}`;
+
 function scopeCondition(scope: StatisticsScope, range?: CreatedRange): SQL {
   const who = scope.kind === 'own' ? sql`${ticket.reporterId} = ${scope.reporterId}` : sql`true`;
-  return range ? sql`${who} and ${ticket.createdAt} >= ${range.from} and ${ticket.createdAt} < ${range.to}` : who;
+  return range ? sql`${who} and ${createdIn(range)}` : who;
 }
 
 const hours = (seconds: number | null) => (seconds === null ? null : Math.round((Number(seconds) / 3600) * 10) / 10);
@@ -73,8 +82,8 @@ export async function computeStatistics(
         (count(*) filter (where status_code <> 'CLOSED'))::int as active,
         (count(*) filter (where status_code = 'NEW'))::int as new,
         (count(*) filter (where ${late}))::int as late,
-        (count(*) filter (where status_code = 'CLOSED'))::int as closed,
-        (count(*) filter (where status_code = 'CLOSED' and closed_at <= due_at))::int as on_time,
+        (count(*) filter (where ${RESOLVED}))::int as closed,
+        (count(*) filter (where ${RESOLVED_ON_TIME}))::int as on_time,
         avg(extract(epoch from first_response_at - created_at))::float8 as avg_first_response,
         (avg(extract(epoch from closed_at - created_at)) filter (where status_code = 'CLOSED'))::float8 as avg_resolution
       from ${ticket}

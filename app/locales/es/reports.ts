@@ -1,5 +1,5 @@
 import { REPORTS } from '@contract/report';
-import { messages } from '@contract/messages';
+import { deadlineKindLabels, messages, ticketTypeLabels } from '@contract/messages';
 
 /** Screen text of the monthly reports screen and its download errors. */
 export const reports = {
@@ -10,6 +10,52 @@ export const reports = {
     report1: { title: REPORTS[1].title, description: 'Cada evento ingresado en el mes, con su estado, plazos y responsable.' },
     report2: { title: REPORTS[2].title, description: 'Totales del mes por tipo, clasificación, canal, estado y sector, con tiempos promedio.' },
     report3: { title: REPORTS[3].title, description: 'Eventos cerrados dentro y fuera de plazo en cada clasificación.' },
+    report4: {
+      title: REPORTS[4].title,
+      description: 'Primera respuesta y resolución en plazo por clasificación y tipo, medianas y percentil 90 en horas hábiles, y cada incumplimiento.',
+    },
+  },
+  serviceLevelLink: 'Ver los niveles de servicio del mes',
+  // The service-level page (issue 37, decision 183).
+  serviceLevel: {
+    title: 'Niveles de servicio',
+    intro:
+      'Eventos ingresados en el mes: cuántos recibieron su primera respuesta pública y cuántos se cerraron dentro del plazo, y cuánto tardaron, en horas hábiles del calendario de cada clasificación.',
+    download: 'Descargar',
+    csv: 'CSV (Excel)',
+    xlsx: 'Excel (XLSX)',
+    print: 'Para guardarlo como PDF, use «Imprimir» en el navegador y elija «Guardar como PDF»: la página se ajusta a hojas A4.',
+    byClassification: 'Por clasificación',
+    byType: 'Por tipo',
+    total: 'Total del mes',
+    classification: 'Clasificación',
+    type: 'Tipo',
+    received: 'Ingresados',
+    firstAnswer: 'Respuesta en plazo',
+    firstAnswerTimes: 'Primera respuesta: mediana / p90',
+    resolution: 'Resolución en plazo',
+    resolutionTimes: 'Resolución: mediana / p90',
+    noTarget: 'sin meta',
+    noData: '—',
+    ofCount: '{{part}} de {{whole}} ({{rate}})',
+    ofCountNoRate: '{{part}} de {{whole}}',
+    overdue: '{{count}} vencidos sin cumplir',
+    hours: '{{median}} h / {{p90}} h',
+    realTime: '{{count}} medidos en tiempo real (sin tiempo hábil registrado)',
+    breaches: 'Incumplimientos',
+    breachesNone: 'Ningún plazo incumplido en el mes.',
+    breachesSome: '{{count}} plazos incumplidos.',
+    breachesLatest: 'Se muestran los {{shown}} de eventos más recientes; el archivo los incluye todos.',
+    folio: 'Folio',
+    deadline: 'Plazo',
+    dueAt: 'Vencía',
+    metAt: 'Cumplido',
+    pending: 'Pendiente',
+    late: 'Atraso (h hábiles)',
+    assignee: 'Responsable',
+    nobody: 'Sin asignar',
+    deadlines: deadlineKindLabels,
+    types: ticketTypeLabels,
   },
   period: 'Periodo',
   month: 'Mes',

@@ -2,9 +2,9 @@ import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { data } from 'react-router';
 import type { Route } from './+types/index';
-import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS } from '@contract/report';
+import { FIRST_REPORT_YEAR, REPORT_FORMATS, REPORT_IDS, SERVICE_LEVEL_REPORT } from '@contract/report';
 import { requireAuth } from '~/server/auth/auth.server';
-import { canReadAccessRecord } from '@contract/permissions';
+import { canReadAccessRecord, canReadServiceLevel } from '@contract/permissions';
 import { AREA_BY_ROLE } from '~/navigation/screens';
 import reportStylesHref from '~/styles/reports.css?url';
 import { santiagoYearMonth } from '@contract/date-time';
@@ -36,19 +36,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const years = Array.from({ length: YEARS_BACK }, (_, i) => now.year - i).filter((y) => y >= FIRST_REPORT_YEAR);
   const error = params.get('error');
+  // The service-level report only for the roles that have it (decision 183).
+  const serviceLevel = canReadServiceLevel(user.role);
+  const reportIds = REPORT_IDS.filter((id) => id !== SERVICE_LEVEL_REPORT || serviceLevel);
   const choice = {
-    report: pick('report', REPORT_IDS, REPORT_IDS[0]!),
+    report: pick('report', reportIds, reportIds[0]!),
     month: pick('month', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], now.month),
     year: pick('year', years, now.year),
     format: pick('format', REPORT_FORMATS, 'xlsx'),
   };
-  const body = { area: AREA_BY_ROLE[user.role], years, choice, error: isDownloadError(error) ? error : null, accessRecord: canReadAccessRecord(user.role) };
+  const body = {
+    area: AREA_BY_ROLE[user.role],
+    years,
+    choice,
+    reportIds,
+    serviceLevel,
+    error: isDownloadError(error) ? error : null,
+    accessRecord: canReadAccessRecord(user.role),
+  };
   return data(body, body.error ? { status: DOWNLOAD_ERROR_STATUS[body.error] } : undefined);
 }
 
 export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
   const t = useT('reports');
-  const { area, years, choice, error, accessRecord } = loaderData;
+  const { area, years, choice, reportIds, serviceLevel, error, accessRecord } = loaderData;
   const months = t('months', { returnObjects: true });
 
   return (
@@ -58,6 +69,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       <p className="screen-note">
         <a className="standalone-link" href={`/${area}/reports/summary`}>{t('summaryLink')}</a>
       </p>
+      {serviceLevel ? (
+        <p className="screen-note">
+          <a className="standalone-link" href={`/${area}/reports/service-level`}>{t('serviceLevelLink')}</a>
+        </p>
+      ) : null}
       {area === 'admin' ? (
         <p className="screen-note">
           <a className="standalone-link" href="/admin/road">{t('road.link')}</a>
@@ -79,7 +95,7 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       <form method="get" action={`/${area}/reports/download`} className="report-form">
         <fieldset className="report-fieldset">
           <legend>{t('report')}</legend>
-          {REPORT_IDS.map((id) => (
+          {reportIds.map((id) => (
             <label key={id} className="report-option">
               <input type="radio" name="report" value={id} defaultChecked={id === choice.report} aria-describedby={`report-${id}-desc`} />
               <span>

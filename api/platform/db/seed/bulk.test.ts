@@ -12,9 +12,11 @@ let api: TestApi;
 let token: string;
 beforeAll(async () => {
   api = await createTestApi({ demoTickets: 0 });
+  // Claims on business hours with a first-answer target of 24 business hours (decision 178); the rest around the clock.
+  await api.database.db.execute(sql`update classification set calendar_id = 2, first_answer_hours = 24 where type = 'CLAIM'`);
   await seedBulkTickets(api.database.db, N, { batchSize: 600 });
   token = await signIn(api.app, 'supervisor@concesion.demo');
-});
+}, 180_000);
 afterAll(() => api.close());
 
 const list = async (qs: string) => {
@@ -39,6 +41,28 @@ describe('seedBulkTickets', () => {
       expect(normalizeRut(p.rut)).toBe(p.rut);
       expect(p.phone).toMatch(/^\+56\d{9}$/);
     }
+  });
+
+  it('gives each ticket its classification’s calendar, first-answer deadline and business times (issue 37)', async () => {
+    const [row] = await queryRows<Record<string, number>>(
+      api.database.db,
+      sql`select count(*) filter (where t.calendar_id is distinct from c.calendar_id)::int as wrong_calendar,
+            count(*) filter (where c.type = 'CLAIM' and t.first_answer_due_at is null)::int as claims_without_target,
+            count(*) filter (where c.type <> 'CLAIM' and t.first_answer_due_at is not null)::int as others_with_target,
+            -- 24 business hours of a 47.5-hour week (Monday to Friday 08:30–18:00) are 24 × 168 / 47.5 real hours.
+            count(*) filter (where c.type = 'CLAIM' and abs(extract(epoch from t.first_answer_due_at - t.created_at) - 24 * 3600 * 168 / 47.5) > 1)::int as wrong_deadline,
+            count(*) filter (where (t.first_response_at is null) <> (t.first_answer_business_ms is null))::int as wrong_answer_ms,
+            count(*) filter (where (t.closed_at is null) <> (t.resolution_business_ms is null))::int as wrong_resolution_ms,
+            count(*) filter (where c.type <> 'CLAIM' and t.closed_at is not null
+              and abs(t.resolution_business_ms - extract(epoch from t.closed_at - t.created_at) * 1000) > 1)::int as wrong_real_time,
+            count(*) filter (where c.type = 'CLAIM' and t.closed_at is not null)::int as closed_claims
+          from ticket t join classification c on c.id = t.classification_id`,
+    );
+    expect(row).toMatchObject({
+      wrong_calendar: 0, claims_without_target: 0, others_with_target: 0, wrong_deadline: 0,
+      wrong_answer_ms: 0, wrong_resolution_ms: 0, wrong_real_time: 0,
+    });
+    expect(row!.closed_claims).toBeGreaterThan(0);
   });
 
   it('keeps ticket_counter exact through a bulk insert', async () => {

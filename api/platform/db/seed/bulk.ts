@@ -15,7 +15,9 @@ import { mulberry32 } from './demo-tickets';
  * Shape: spread evenly over the last 5 years, ids in time order. Tickets older than
  * 30 days are closed but for 0.5% left in progress (late); recent ones cover every
  * status; 5% of closed ones were closed unassigned (not applicable). 30% are reported by registered drivers (20 bulk operators and 500 bulk
- * drivers are added, password Demo-2026). Expects the reference data (seedDatabase).
+ * drivers are added, password Demo-2026). Each carries its classification's calendar, its first-answer deadline
+ * and the business time its answer and closing took (issue 37), deadlines stretched by the calendar's open share
+ * of the week. Expects the reference data (seedDatabase).
  */
 export type BulkOptions = { now?: Date; batchSize?: number; history?: boolean };
 
@@ -118,7 +120,11 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
           ${hash(11)} % 4 as chi
         from generate_series(${start}::int, ${end}::int) g
       ), shaped as (
-        select b.*, c.id as classification_id, c.type, c.sla_hours,
+        select b.*, c.id as classification_id, c.type, c.sla_hours, c.first_answer_hours, c.calendar_id,
+          -- Real hours per business hour of the classification's calendar (decision 178): 1 around the clock;
+          -- on business hours, a week's 168 h over its open hours (Monday to Friday 08:30–18:00: 47.5 h).
+          case when cal.around_the_clock then 1.0
+            else 168.0 / greatest(1, cardinality(cal.days) * (cal.closes - cal.opens) / 60.0) end as stretch,
           round((b.r_km * ${maxKm})::numeric, 1) as kilometer,
           case when b.created_at < ${now}::timestamptz - interval '30 days'
             then case when b.r_status < 0.995 then 'CLOSED' else 'IN_PROGRESS' end
@@ -128,10 +134,12 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
           case when b.r_reporter < 0.3 then (${driverIds} ->> b.di::int)::uuid end as reporter_id,
           ${people} -> b.pi::int as person
         from base b join classification c on c.id = (${classIds} ->> b.ci::int)::int
+          join business_calendar cal on cal.id = c.calendar_id
       ), ins as (
         insert into ticket (id, folio, type, classification_id, status_code, channel_code, description, kilometer,
           sector, commune, orientation, date_event, reporter_id, created_by_id, assigned_to_id, real_address, email,
-          full_name, phone, rut, due_at, paused_at, first_response_at, closed_at, closure_reason, created_at, updated_at)
+          full_name, phone, rut, due_at, paused_at, first_response_at, closed_at, closure_reason, created_at, updated_at,
+          calendar_id, first_answer_due_at, first_answer_business_ms, resolution_business_ms)
         select s.id,
           (case s.type when 'CLAIM' then 'R' when 'SUGGESTION' then 'S' else 'I' end) || '-' ||
             to_char(s.created_at at time zone 'America/Santiago', 'YYYY') || '-' || lpad(s.id::text, 6, '0'),
@@ -144,13 +152,22 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
           case when s.status_code <> 'NEW' and not (s.status_code = 'CLOSED' and s.r_side >= 0.95)
             then (${staffIds} ->> s.si::int)::uuid end,
           null, s.person ->> 'email', s.person ->> 'name', s.person ->> 'phone', s.person ->> 'rut',
-          s.created_at + s.sla_hours * interval '1 hour',
-          case when s.status_code = 'ON_HOLD' then least(${now}::timestamptz, s.created_at + s.r_time * s.sla_hours * interval '30 minutes') end,
-          case when s.status_code <> 'NEW' then least(${now}::timestamptz, s.created_at + s.r_time * s.sla_hours * interval '30 minutes') end,
-          case when s.status_code = 'CLOSED' then least(${now}::timestamptz, s.created_at + s.r_time * s.sla_hours * interval '78 minutes') end,
+          s.created_at + s.sla_hours * s.stretch * interval '1 hour',
+          case when s.status_code = 'ON_HOLD' then least(${now}::timestamptz, s.created_at + s.r_time * s.sla_hours * s.stretch * interval '30 minutes') end,
+          s.first_response_at,
+          s.closed_at,
           case when s.status_code = 'CLOSED' then case when s.r_side < 0.85 then 'RESOLVED' when s.r_side < 0.95 then 'DUPLICATE' else 'NOT_APPLICABLE' end end,
-          s.created_at, s.created_at
-        from shaped s
+          s.created_at, s.created_at,
+          -- The clock's columns as H1's lifecycle fills them (decision 178): the calendar, the first-answer deadline
+          -- (none without a target) and the business time each step took, real time over the calendar's stretch.
+          s.calendar_id,
+          s.created_at + s.first_answer_hours * s.stretch * interval '1 hour',
+          round(extract(epoch from s.first_response_at - s.created_at) * 1000 / s.stretch)::bigint,
+          round(extract(epoch from s.closed_at - s.created_at) * 1000 / s.stretch)::bigint
+        from (select shaped.*,
+            case when status_code <> 'NEW' then least(${now}::timestamptz, created_at + r_time * sla_hours * stretch * interval '30 minutes') end as first_response_at,
+            case when status_code = 'CLOSED' then least(${now}::timestamptz, created_at + r_time * sla_hours * stretch * interval '78 minutes') end as closed_at
+          from shaped) s
         cross join lateral (
           select r.sector, r.commune from road_segment r where r.km_from <= s.kilometer order by r.km_from desc limit 1
         ) seg
