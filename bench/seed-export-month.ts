@@ -13,7 +13,7 @@ for (let from = 1; from <= n; from += 50_000) {
     handle.db,
     sql`insert into ticket (folio, type, classification_id, status_code, channel_code, description, kilometer, sector, commune,
           orientation, date_event, due_at, created_at, closed_at, closure_reason, full_name, email, phone, rut,
-          calendar_id, first_answer_due_at, first_response_at, first_answer_business_ms, resolution_business_ms)
+          calendar_id, first_answer_due_at, first_response_at, first_answer_business_ms, resolution_business_ms, first_answered_at)
         select 'X-2020-' || lpad(g::text, 7, '0'), 'CLAIM', 1 + g % 5, 'CLOSED', 'WEB', 'Bache en la pista derecha, evento ' || g,
           (g % 116)::numeric, 'Placilla', 'Valparaíso', case when g % 2 = 0 then 'NORTH_SOUTH' else 'SOUTH_NORTH' end,
           timestamptz '2020-02-01 08:00-03' + (g * 10 || ' seconds')::interval,
@@ -24,11 +24,13 @@ for (let from = 1; from <= n; from += 50_000) {
           'RESOLVED', 'Persona ' || g, 'persona' || g || '@correo.demo', '+56912345678', '12345678-5',
           -- The clock's columns (decision 178): two calendars, a first-answer target on three classifications in five,
           -- answered within 1 to 30 hours, and one in ten without business times (created before calendars).
-          1 + g % 2,
-          case when g % 5 < 3 then timestamptz '2020-02-02 08:00-03' + (g * 10 || ' seconds')::interval end,
+          case when g % 10 <> 0 then 1 + g % 2 end,
+          case when g % 5 < 3 and g % 10 <> 0 then timestamptz '2020-02-02 08:00-03' + (g * 10 || ' seconds')::interval end,
           timestamptz '2020-02-01 09:00-03' + (g * 10 || ' seconds')::interval + (g % 30 || ' hours')::interval,
           case when g % 10 <> 0 then (g % 30 + 1) * 3600000 end,
-          case when g % 10 <> 0 then (48 + g % 50) * 3600000 end
+          case when g % 10 <> 0 then (48 + g % 50) * 3600000 end,
+          -- The first public answer, for those measured in business time (the others are from before calendars).
+          case when g % 10 <> 0 then timestamptz '2020-02-01 09:00-03' + (g * 10 || ' seconds')::interval + (g % 30 || ' hours')::interval end
         from generate_series(${from}::int, ${to}::int) g`,
   );
 }

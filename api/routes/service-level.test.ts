@@ -50,10 +50,10 @@ beforeAll(async () => {
   operatorName = `${op!.firstName} ${op!.lastName}`;
   await insert([
     // On time both ways.
-    { folio: 'R-2021-000001', classificationId: CLAIM, calendarId: BUSINESS_HOURS, firstAnswerDueAt: at('02T09:00'), firstResponseAt: at('01T10:00'),
+    { folio: 'R-2021-000001', classificationId: CLAIM, calendarId: BUSINESS_HOURS, firstAnswerDueAt: at('02T09:00'), firstResponseAt: at('01T10:00'), firstAnsweredAt: at('01T10:00'),
       firstAnswerBusinessMs: 1 * H, dueAt: at('04T09:00'), closedAt: at('02T09:00'), resolutionBusinessMs: 8 * H, closureReason: 'RESOLVED' },
     // Answered 2 business hours late; closed a business day late (Tue 12:00 to Wed 12:00: 6 h + 3.5 h).
-    { folio: 'R-2021-000002', classificationId: CLAIM, calendarId: BUSINESS_HOURS, firstAnswerDueAt: at('01T12:00'), firstResponseAt: at('01T14:00'),
+    { folio: 'R-2021-000002', classificationId: CLAIM, calendarId: BUSINESS_HOURS, firstAnswerDueAt: at('01T12:00'), firstResponseAt: at('01T14:00'), firstAnsweredAt: at('01T14:00'),
       firstAnswerBusinessMs: 5 * H, dueAt: at('02T12:00'), closedAt: at('03T12:00'), resolutionBusinessMs: 19 * H, closureReason: 'RESOLVED',
       assignedToId: who.operator.id },
     // No first-answer target, created before calendars: its times are real elapsed time.
@@ -62,7 +62,7 @@ beforeAll(async () => {
     { folio: 'R-2021-000004', classificationId: CLAIM, statusCode: 'IN_PROGRESS', calendarId: 1, firstAnswerDueAt: at('01T10:00'), dueAt: at('02T09:00'),
       assignedToId: who.operator.id },
     // An incident answered in 20 minutes and put on hold before its deadline: no breach.
-    { folio: 'I-2021-000005', classificationId: INCIDENT, statusCode: 'ON_HOLD', calendarId: 1, firstAnswerDueAt: at('01T09:30'), firstResponseAt: at('01T09:20'),
+    { folio: 'I-2021-000005', classificationId: INCIDENT, statusCode: 'ON_HOLD', calendarId: 1, firstAnswerDueAt: at('01T09:30'), firstResponseAt: at('01T09:20'), firstAnsweredAt: at('01T09:20'),
       firstAnswerBusinessMs: H / 3, dueAt: at('01T11:00'), pausedAt: at('01T10:00') },
   ]);
   // The embedded database's start and seed on a loaded machine.

@@ -101,6 +101,6 @@ async function recordFirstAnswer(tx: Database, ticketId: number, now: Date): Pro
   const counted = consumedAt(calendar, t.pausedAt ?? now, t.dueAt, t.targetMs ?? t.slaHours * HOUR_MS);
   await tx
     .update(ticket)
-    .set({ firstAnswerBusinessMs: counted })
+    .set({ firstAnswerBusinessMs: counted, firstAnsweredAt: now })
     .where(and(eq(ticket.id, ticketId), isNull(ticket.firstAnswerBusinessMs)));
 }

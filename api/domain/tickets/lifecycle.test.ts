@@ -156,7 +156,7 @@ function row(overrides: Partial<Row> = {}): Row {
     fullName: 'Camila Rojas', phone: '+56912345678', rut: '12345678-5', dueAt: hours(120), pausedAt: null,
     firstResponseAt: null, closedAt: null, closureReason: null, lateNotifiedAt: null, anonymisedAt: null, createdAt: T0, updatedAt: T0,
     positionLat: null, positionLon: null, positionAccuracy: null, calendarId: null, firstAnswerDueAt: null,
-    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, firstAnswerTargetMs: null, resolutionTargetMs: null, searchClassification: 'Estado del pavimento',
+    firstAnswerWarnAt: null, warnAt: null, firstAnswerBusinessMs: null, resolutionBusinessMs: null, firstAnswerTargetMs: null, resolutionTargetMs: null, firstAnsweredAt: null, searchClassification: 'Estado del pavimento',
     searchText: 'r-2026-000007 12345678-5 123456785  camila rojas bache estado del pavimento curacavi oriente curacavi',
     ...overrides,
   };

@@ -322,6 +322,8 @@ export const ticket = pgTable(
     /** The targets the event was given, in ms of its calendar's business time (migration 0025, decision 179; null: before calendars). */
     firstAnswerTargetMs: bigint('first_answer_target_ms', { mode: 'number' }),
     resolutionTargetMs: bigint('resolution_target_ms', { mode: 'number' }),
+    /** When the first public comment of staff met the first-answer target (first_response_at: any first change). */
+    firstAnsweredAt: ts('first_answered_at'),
     /** When the reporter's identifiers were removed from this ticket (suppression or the retention job, docs/privacy.md). */
     anonymisedAt: ts('anonymised_at'),
     /** The driver's phone position, only when the driver chose to send it (personal data; decision 157). */

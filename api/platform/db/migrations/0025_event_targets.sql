@@ -5,3 +5,7 @@
 ALTER TABLE "ticket" ADD COLUMN IF NOT EXISTS "first_answer_target_ms" bigint;
 --> statement-breakpoint
 ALTER TABLE "ticket" ADD COLUMN IF NOT EXISTS "resolution_target_ms" bigint;
+--> statement-breakpoint
+-- When the first public comment of staff met the first-answer target (first_response_at is the first change of
+-- any kind, decision 021): the service-level report's "answered" and its breaches' "met at" (decision 183).
+ALTER TABLE "ticket" ADD COLUMN IF NOT EXISTS "first_answered_at" timestamp with time zone;

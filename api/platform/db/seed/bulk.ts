@@ -139,7 +139,7 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
         insert into ticket (id, folio, type, classification_id, status_code, channel_code, description, kilometer,
           sector, commune, orientation, date_event, reporter_id, created_by_id, assigned_to_id, real_address, email,
           full_name, phone, rut, due_at, paused_at, first_response_at, closed_at, closure_reason, created_at, updated_at,
-          calendar_id, first_answer_due_at, first_answer_business_ms, resolution_business_ms)
+          calendar_id, first_answer_due_at, first_answer_business_ms, resolution_business_ms, first_answered_at)
         select s.id,
           (case s.type when 'CLAIM' then 'R' when 'SUGGESTION' then 'S' else 'I' end) || '-' ||
             to_char(s.created_at at time zone 'America/Santiago', 'YYYY') || '-' || lpad(s.id::text, 6, '0'),
@@ -163,7 +163,8 @@ export async function seedBulkTickets(db: Database, n: number, options: BulkOpti
           s.calendar_id,
           s.created_at + s.first_answer_hours * s.stretch * interval '1 hour',
           round(extract(epoch from s.first_response_at - s.created_at) * 1000 / s.stretch)::bigint,
-          round(extract(epoch from s.closed_at - s.created_at) * 1000 / s.stretch)::bigint
+          round(extract(epoch from s.closed_at - s.created_at) * 1000 / s.stretch)::bigint,
+          s.first_response_at
         from (select shaped.*,
             case when status_code <> 'NEW' then least(${now}::timestamptz, created_at + r_time * sla_hours * stretch * interval '30 minutes') end as first_response_at,
             case when status_code = 'CLOSED' then least(${now}::timestamptz, created_at + r_time * sla_hours * stretch * interval '78 minutes') end as closed_at

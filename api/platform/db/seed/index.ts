@@ -167,6 +167,7 @@ async function seedDemoTickets(db: Database, now: Date, howMany: number) {
       firstAnswerTargetMs: targets.firstAnswerMs,
       // The demo's assignee answers when first acting on the event; a closed event's resolution is measured.
       firstAnswerBusinessMs: firstResponseAt ? counted(firstResponseAt) : null,
+      firstAnsweredAt: firstResponseAt,
       resolutionBusinessMs: closedAt ? counted(closedAt) : null,
       pausedAt,
       firstResponseAt,
