@@ -141,7 +141,7 @@ test.describe('the lists on a phone', () => {
       .filter((note) => !note.includes('hábil'))
       .map((note) => {
         const [, count, unit] = /atrasado (\d+) (día|días|h|min)/.exec(note)!;
-        return Number(count) * (unit.startsWith('d') ? 1440 : unit === 'h' ? 60 : 1);
+        return Number(count) * (unit!.startsWith('d') ? 1440 : unit === 'h' ? 60 : 1);
       });
     expect(minutes).toEqual([...minutes].sort((a, b) => b - a));
 
