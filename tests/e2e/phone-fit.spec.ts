@@ -47,7 +47,7 @@ const screensOf = (role: string): string[] => {
     operator: ['dashboard', 'events', 'events/new', event, `${event}?confirm=close`, 'reports', 'assignments', 'notifications', 'profile'],
     supervisor: ['dashboard', 'events', event, 'reports', 'assignments', 'notifications', 'profile'],
     inspector: ['dashboard', 'events', event, 'reports', 'profile'],
-    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'assignments', 'notifications', 'users', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
+    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'assignments', 'notifications', 'users', 'calendars', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
   };
   return area[role]!.map((path) => `/${role}/${path}`);
 };
