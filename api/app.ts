@@ -45,6 +45,8 @@ import { profileRoutes } from './routes/profile/own';
 import { roadRoutes } from './routes/road';
 import { ticketApiRoutes } from './routes/ticket';
 import { reportRoutes } from './routes/report';
+import { calendarRoutes } from './routes/calendar';
+import { classificationRoutes } from './routes/classification';
 import { notificationRoutes } from './routes/notification';
 import { privacyDeleteRoutes } from './routes/privacy/delete';
 import { privacyRequestRoutes } from './routes/privacy/requests';
@@ -298,6 +300,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(roadRoutes);
   await app.register(ticketApiRoutes);
   await app.register(reportRoutes);
+  await app.register(calendarRoutes);
+  await app.register(classificationRoutes);
   await app.register(notificationRoutes);
   await app.register(privacyDeleteRoutes);
   await app.register(privacyRequestRoutes);

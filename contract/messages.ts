@@ -281,6 +281,19 @@ export const messages = {
   destinationTooLong: 'El destino puede tener hasta {{max}} caracteres',
   positionInvalid: 'La ubicación enviada no es válida',
   positionNotAllowed: 'Solo un conductor puede enviar la ubicación de su propio teléfono',
+  // The admin's calendars and deadlines (issue 37, docs/decisions/180-calendar-administration.md).
+  calendarNameRequired: 'El nombre del calendario es requerido',
+  calendarNameTaken: 'Ya existe un calendario con ese nombre',
+  calendarNotFound: 'El calendario no existe',
+  calendarDaysRequired: 'Marque al menos un día de la semana',
+  calendarTimeInvalid: 'Ingrese una hora entre 00:00 y 24:00 (HH:MM)',
+  calendarClosesBeforeOpens: 'El cierre debe ser posterior a la apertura',
+  calendarDayInvalid: 'Ingrese una fecha válida (AAAA-MM-DD)',
+  calendarDayNoteTooLong: 'La nota puede tener hasta {{max}} caracteres',
+  calendarDayNotFound: 'Ese día no está entre los días cambiados',
+  deadlineHoursInvalid: 'Ingrese un número entero de horas entre 1 y {{max}}',
+  deadlineResolutionRequired: 'El plazo de resolución es requerido',
+  calendarSaved: 'Los cambios se aplican a los eventos creados desde ahora',
 } as const;
 
 /** Replaces {{name}} placeholders, the same syntax i18next uses. */

@@ -119,3 +119,9 @@ export const seesPhonePosition = (role: Role) => role === 'DRIVER' || allowed(PE
 export const seesWholeRutInLists = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutInLists, role);
 export const seesWholeRutOnEvent = (role: Role) => role === 'DRIVER' || allowed(PERSONAL_DATA_PERMISSIONS.wholeRutOnEvent, role);
 export const seesWholeRutInExports = (role: Role) => allowed(PERSONAL_DATA_PERMISSIONS.wholeRutInExports, role);
+
+/**
+ * Who reads an event's time left in business terms ("vence en 3 h hábiles", decision 181): everyone who handles
+ * or oversees events. A driver keeps what they saw before: the due date, and "vencido hace" in their list.
+ */
+export const seesTimeLeft = (role: Role) => role !== 'DRIVER';

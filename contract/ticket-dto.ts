@@ -7,6 +7,7 @@ import {
   ticketStatusSchema,
   ticketTypeSchema,
 } from './ticket-code-schema';
+import { deadlineSchema } from './time-left';
 
 /** Instants travel as ISO 8601 strings in UTC. */
 const instant = z.string();
@@ -51,6 +52,11 @@ export const ticketSchema = z.object({
   closureReason: closureReasonSchema.nullable(),
   /** Computed: active and past its due time (the paused time does not count). */
   late: z.boolean(),
+  /**
+   * The time left to the resolution deadline, counted on the event's own calendar (contract/time-left.ts,
+   * docs/decisions/181-time-left-shown.md); null once closed. Sent by the list calls and GET /api/ticket/{id}.
+   */
+  deadline: deadlineSchema.nullable().optional(),
   createdAt: instant,
   updatedAt: instant,
 });
@@ -79,6 +85,7 @@ export const ticketListItemSchema = ticketSchema.pick({
   dueAt: true,
   closedAt: true,
   late: true,
+  deadline: true,
   createdAt: true,
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;

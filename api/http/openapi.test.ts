@@ -155,6 +155,29 @@ describe('real answers of every endpoint match their documented schemas', () => 
       },
     },
     { method: 'GET', path: '/api/ticket/category', request: () => ({ url: '/api/ticket/category', headers: who.driver.headers }) },
+    // The admin's calendars and deadlines (decision 180): each write sends back what is there.
+    { method: 'GET', path: '/api/calendar', request: () => ({ url: '/api/calendar', headers: who.admin.headers }) },
+    {
+      method: 'POST',
+      path: '/api/calendar',
+      expect: 201,
+      request: () => ({ url: '/api/calendar', payload: { name: 'Turno OpenAPI', aroundTheClock: false, days: [1, 2, 3], opens: '09:00', closes: '13:00' }, headers: who.admin.headers }),
+    },
+    {
+      method: 'PUT',
+      path: '/api/calendar/{id}',
+      request: () => ({ url: '/api/calendar/2', payload: { name: 'Horario hábil', aroundTheClock: false, days: [1, 2, 3, 4, 5], opens: '08:30', closes: '18:00' }, headers: who.admin.headers }),
+    },
+    { method: 'PUT', path: '/api/calendar/{id}/day/{day}', request: () => ({ url: '/api/calendar/2/day/2030-01-02', payload: { open: false, note: 'Prueba' }, headers: who.admin.headers }) },
+    { method: 'DELETE', path: '/api/calendar/{id}/day/{day}', request: () => ({ url: '/api/calendar/2/day/2030-01-02', headers: who.admin.headers }) },
+    {
+      method: 'PUT',
+      path: '/api/classification/{id}/deadline',
+      request: async () => {
+        const [first] = (await api.app.inject({ method: 'GET', url: '/api/calendar', headers: who.admin.headers })).json().payload.classifications;
+        return { url: `/api/classification/${first.id}/deadline`, payload: { calendarId: first.calendarId, firstAnswerHours: first.firstAnswerHours, resolutionHours: first.resolutionHours }, headers: who.admin.headers };
+      },
+    },
     { method: 'GET', path: '/api/profile/operator', request: () => ({ url: '/api/profile/operator', headers: who.supervisor.headers }) },
     // Requests under Ley 21.719 (decision 150): filed by the driver, listed, read and answered by the admin.
     {

@@ -40,6 +40,10 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   // The road's axis: its import (GeoJSON, decision 156) and its download.
   { path: 'road/axis', file: 'routes/road/axis.tsx', id: 'road-axis', roles: ['ADMIN'] },
   { path: 'road/axis/download', file: 'routes/road/axis-download.ts', id: 'road-axis-download', roles: ['ADMIN'] },
+  // The admin's calendars and each classification's deadlines (issue 37, decision 180), linked from the reports page
+  // beside the road; removing a changed day has its own confirmation page (it works without JavaScript).
+  { path: 'calendars', file: 'routes/admin/calendars/index.tsx', id: 'calendars', roles: ['ADMIN'] },
+  { path: 'calendars/:id/day/:day/remove', file: 'routes/admin/calendars/remove-day.tsx', id: 'calendars-remove-day', roles: ['ADMIN'] },
   // Who read drivers' personal data (decision 151): linked from the reports page.
   { path: 'privacy/access', file: 'routes/privacy/access-record.tsx', id: 'privacy-access', roles: ACCESS_RECORD_ROLES },
   { path: 'assignments', file: 'routes/assignments/index.tsx', id: 'assignments', screen: 'assignments' },

@@ -47,7 +47,7 @@ const screensOf = (role: string): string[] => {
     operator: ['dashboard', 'events', 'events/new', event, `${event}?confirm=close`, 'reports', 'assignments', 'notifications', 'profile'],
     supervisor: ['dashboard', 'events', event, 'reports', 'reports/service-level', 'assignments', 'notifications', 'profile'],
     inspector: ['dashboard', 'events', event, 'reports', 'reports/service-level', 'profile'],
-    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'reports/service-level', 'assignments', 'notifications', 'users', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
+    admin: ['dashboard', 'events', 'events/new', event, 'reports', 'reports/service-level', 'assignments', 'notifications', 'users', 'calendars', 'users/new', `users/${arranged.userUuid}/edit`, `users/${arranged.userUuid}/sessions`, `users/${arranged.userUuid}/two-step`, `users/${arranged.userUuid}/delete`, 'profile', 'no-existe'],
   };
   return area[role]!.map((path) => `/${role}/${path}`);
 };
@@ -117,6 +117,8 @@ for (const width of WIDTHS) {
 
     for (const role of ['driver', 'operator', 'supervisor', 'inspector', 'admin'] as const) {
       test(`every screen of the ${role} fits, header controls and toasts on screen`, async ({ page }) => {
+        // Up to 18 full pages, each rendered and measured: more than the default 30 s on a loaded machine.
+        test.setTimeout(90_000);
         const [email, password] = role === 'driver' ? [arranged.driver.email, arranged.driver.password] : [demo[role], 'Demo-2026'];
         await signInOnPhone(page, email, password, width);
 

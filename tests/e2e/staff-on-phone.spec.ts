@@ -134,10 +134,15 @@ test.describe('the lists on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const notes = await page.locator('.data-table tbody .overdue-note').allTextContents();
     expect(notes.length, 'the demo data has late events').toBeGreaterThan(1);
-    const minutes = notes.map((note) => {
-      const [, count, unit] = /vencido hace (\d+) (d|h|min)/.exec(note)!;
-      return Number(count) * (unit === 'd' ? 1440 : unit === 'h' ? 60 : 1);
-    });
+    // Staff read how late each is on its own calendar (decision 181): "atrasado 2 días", "atrasado 3 h hábiles".
+    for (const note of notes) expect(note).toMatch(/^atrasado \d+ (día|días|h|min)( hábil| hábiles)?$/);
+    // Around the clock, late time is real time: those are most overdue first.
+    const minutes = notes
+      .filter((note) => !note.includes('hábil'))
+      .map((note) => {
+        const [, count, unit] = /atrasado (\d+) (día|días|h|min)/.exec(note)!;
+        return Number(count) * (unit!.startsWith('d') ? 1440 : unit === 'h' ? 60 : 1);
+      });
     expect(minutes).toEqual([...minutes].sort((a, b) => b - a));
 
     await page.goto('/operator/dashboard');

@@ -18,6 +18,8 @@ import type { ListScope } from './permissions';
 import { fullNameOrNull } from '@contract/person-name';
 import { isLate, lateCondition } from './sla';
 import { allWordsInFolded, searchWords } from '../search/words';
+import { readCalendars } from '../calendar/store';
+import { calendarOf, deadlineOf } from './deadline';
 
 /**
  * Ticket lists. Cost per page view, whatever the table size:
@@ -183,6 +185,7 @@ function selectPage(db: Database, where: SQL | undefined, sort: TicketListQuery[
       pausedAt: ticket.pausedAt,
       closedAt: ticket.closedAt,
       createdAt: ticket.createdAt,
+      calendarId: ticket.calendarId,
     })
     .from(ticket)
     .innerJoin(classification, eq(classification.id, ticket.classificationId))
@@ -260,10 +263,12 @@ export async function listTickets(
           .offset(query.page * query.size);
   // On PostgreSQL the four reads run on separate pool connections at once; the
   // embedded database queues them on its single connection.
-  const [rows, cachedCounts, filteredTotal] = await Promise.all([
+  const [rows, cachedCounts, filteredTotal, calendars] = await Promise.all([
     pageQuery,
     counterCache ? counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil) : countScope(db, scope, now),
     filters.length > 0 ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
+    // Each row's time left runs on its own calendar: all of them read once per page (decision 181).
+    readCalendars(db),
   ]);
   let counts = cachedCounts;
   // Counters cached by this process may predate a write made on another one (the invalidation
@@ -303,6 +308,7 @@ export async function listTickets(
     dueAt: r.dueAt.toISOString(),
     closedAt: r.closedAt ? r.closedAt.toISOString() : null,
     late: isLate({ statusCode: r.statusCode as TicketStatus, dueAt: r.dueAt, pausedAt: r.pausedAt }, now),
+    deadline: deadlineOf(calendarOf(calendars, r.calendarId), { statusCode: r.statusCode as TicketStatus, dueAt: r.dueAt, pausedAt: r.pausedAt }, now),
     createdAt: r.createdAt.toISOString(),
   }));
   return { content, page: query.page, size: query.size, total, totalCapped, counters };

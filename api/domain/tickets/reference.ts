@@ -24,7 +24,8 @@ export type ClassificationRow = {
 
 export async function listClassifications(db: Database): Promise<Classification[]> {
   const rows = await db.select().from(classification).orderBy(asc(classification.type), asc(classification.name));
-  return rows.map((c) => ({ ...c, type: c.type as TicketType }));
+  // The call's documented fields only: the classification's calendar and first-answer target are the admin's (GET /api/calendar).
+  return rows.map(({ id, type, name, slaHours, active }) => ({ id, type: type as TicketType, name, slaHours, active }));
 }
 
 export async function findClassification(db: Database, id: number): Promise<ClassificationRow | undefined> {

@@ -10,6 +10,9 @@ import { routeSchema } from '../../http/route-schema';
 import { allowRoles, requireAuth } from '../../http/auth';
 import { canChangeTickets, canCreateTicket, canReadInternalNotes, canSendPhonePosition } from '@contract/permissions';
 import { listClassifications } from '../../domain/tickets/reference';
+import { readCalendar } from '../../domain/calendar/store';
+import { deadlineOf } from '../../domain/tickets/deadline';
+import type { TicketStatus } from '@contract/ticket-codes';
 import { createTicket, ticketHistoryOf, toTicketDto, updateTicket } from '../../domain/tickets/store';
 import { listComments } from '../../domain/tickets/comments';
 import { listAttachments } from '../../domain/tickets/attachments';
@@ -53,7 +56,9 @@ export async function ticketRoutes(instance: FastifyInstance) {
   });
   app.get(`/api/ticket/${TICKET_ID}`, { onRequest: requireAuth, preValidation: loadVisibleTicket, schema: one }, async (request) => {
     const found = ticketOf(request);
-    const event = toTicketDto(found, new Date());
+    const now = new Date();
+    // The time left on the event's own calendar (decision 181).
+    const event = { ...toTicketDto(found, now), deadline: deadlineOf(await readCalendar(app.db, found.calendarId), found as { statusCode: TicketStatus; dueAt: Date; pausedAt: Date | null }, now) };
     const { role, profileId } = actorOf(request);
     // Staff opening a person's contact data leave a trace; the person reading their own does not (decision 151).
     if (profileId !== found.reporterId && showsPerson(found)) {

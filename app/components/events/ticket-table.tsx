@@ -3,20 +3,26 @@ import { Link } from 'react-router';
 import { formatKilometer } from '@contract/kilometer';
 import { orientationLabel, type Destinations } from '@contract/road-lookup';
 import type { TicketListItem } from '@contract/ticket-dto';
+import { timeLeftText } from '@contract/time-left';
 import { DateTime } from '~/components/ui/date-time';
 import { StatusBadge } from './status-badge';
 import { useT } from '~/hooks/use-t';
 import { overdueBy } from './overdue';
 
-/** What a row shows of a ticket: all a list screen's loader sends to the page. */
+/**
+ * What a row shows of a ticket: all a list screen's loader sends to the page. `timeLeft`: for staff, the time
+ * left in the terms of the event's calendar ("vence en 3 h hábiles", decision 181), worded on the server.
+ */
 export type TicketRow = Pick<
   TicketListItem,
   'id' | 'folio' | 'dateEvent' | 'classificationName' | 'kilometer' | 'orientation' | 'sector' | 'statusCode' | 'late' | 'assignedToName' | 'dueAt'
->;
+> & { timeLeft?: string | null };
 
-export function toTicketRow(ticket: TicketListItem): TicketRow {
+/** `staff`: the row says the time left (staff only, as decision 181 says); a driver's keeps "vencido hace". */
+export function toTicketRow(ticket: TicketListItem, staff = false): TicketRow {
   const { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName, dueAt } = ticket;
-  return { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName, dueAt };
+  const timeLeft = staff && ticket.deadline ? timeLeftText(ticket.deadline) : null;
+  return { id, folio, dateEvent, classificationName, kilometer, orientation, sector, statusCode, late, assignedToName, dueAt, timeLeft };
 }
 
 /**
@@ -109,9 +115,13 @@ export function TicketTable({
   );
 }
 
-/** A late event's "vencido hace 2 d" under its status (decision 168); the exact due time on hover. */
+/**
+ * Under the status: for staff, the time left on the event's calendar ("vence en 3 h hábiles", "atrasado 2 días
+ * hábiles", decision 181); otherwise a late event's "vencido hace 2 d" (decision 168).
+ */
 function Overdue({ ticket }: { ticket: TicketRow }) {
   const t = useT('events');
+  if (ticket.timeLeft) return <span className={ticket.late ? 'overdue-note time-left' : 'time-left'}>{ticket.timeLeft}</span>;
   const by = ticket.late && ticket.statusCode !== 'CLOSED' ? overdueBy(ticket.dueAt) : null;
   if (!by) return null;
   return (

@@ -45,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     data: [queue, mine, operators, asked, road],
   } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
-      fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }),
+      fetchList(api, '/api/ticket/list/all', { tab: 'active', assignedToId: 'none', sort: 'dueAt:asc', page: queuePage, size: PAGE_SIZE }, true),
       // For staff, "me" is the tickets assigned to them.
-      fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }),
+      fetchList(api, '/api/ticket/list/me', { tab: 'active', sort: 'dueAt:asc', page: minePage, size: PAGE_SIZE }, true),
       operatorsFor(api, user.role),
       assignId > 0 ? api.call('GET', `/api/ticket/${assignId}`, { schema: ticketSchema }) : Promise.resolve(null),
       roadProfileFor(api),

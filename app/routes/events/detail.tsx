@@ -1,3 +1,5 @@
+import { timeLeftText } from '@contract/time-left';
+import { seesTimeLeft } from '@contract/permissions';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Alert } from '~/components/ui/alert';
 import { ButtonLink } from '~/components/ui/button';
@@ -177,6 +179,8 @@ export default function EventDetailScreen({ loaderData, actionData }: Route.Comp
               <dt>{t('detail.dueAt')}</dt>
               <dd>
                 <DateTime value={ticket.dueAt} />
+                {/* Staff read the time left on the event's own calendar (decision 181). */}
+                {seesTimeLeft(role) && ticket.deadline ? <span className={ticket.late ? 'time-left overdue-text' : 'time-left'}> · {timeLeftText(ticket.deadline)}</span> : null}
                 {ticket.pausedAt ? ` · ${t('detail.paused', { date: formatDateTime(ticket.pausedAt) })}` : null}
               </dd>
               <dt>{t('detail.assignee')}</dt>

@@ -13,6 +13,7 @@ import { TicketTable } from '~/components/events/ticket-table';
 import dataTableStylesHref from '~/styles/data-table.css?url';
 import eventsStylesHref from '~/styles/events.css?url';
 import { screenTitle } from '~/utils/meta';
+import { seesTimeLeft } from '@contract/permissions';
 import { fetchList, listFiltersOf, listPathFor } from './events.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
 import { classificationsFor, operatorsFor, roadProfileFor } from '~/server/api/reference-data.server';
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     data: [list, classifications, operators, road],
   } = await readWithAuth(context, ({ api, user }) =>
     Promise.all([
-      fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }),
+      fetchList(api, listPathFor(user), { ...filters, page, size: PAGE_SIZE }, seesTimeLeft(user.role)),
       classificationsFor(api, user.role),
       canSeeEveryTicket(user.role) ? operatorsFor(api, user.role) : Promise.resolve([]),
       roadProfileFor(api),

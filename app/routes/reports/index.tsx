@@ -79,6 +79,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
           <a className="standalone-link" href="/admin/road">{t('road.link')}</a>
         </p>
       ) : null}
+      {area === 'admin' ? (
+        <p className="screen-note">
+          <a className="standalone-link" href="/admin/calendars">{t('calendars.link')}</a>
+        </p>
+      ) : null}
       {accessRecord ? (
         <p className="screen-note">
           <a href={`/${area}/privacy/access`}>{t('accessRecordLink')}</a>
