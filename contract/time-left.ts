@@ -39,6 +39,11 @@ export function timeLeft(deadline: Pick<Deadline, 'businessMsLeft' | 'businessDa
   return { late, unit: 'min', count: Math.max(1, Math.floor(ms / MINUTE_MS)), business };
 }
 
+/** The amount alone, "3 h hábiles", "2 días" (a warning's "vence en …" sentence, decision 182). */
+export function timeAmountText(deadline: Pick<Deadline, 'businessMsLeft' | 'businessDayMs' | 'aroundTheClock'>): string {
+  return unitText(timeLeft(deadline));
+}
+
 function unitText({ unit, count, business }: TimeLeft): string {
   if (unit === 'day') return business ? `${count} ${count === 1 ? 'día hábil' : 'días hábiles'}` : `${count} ${count === 1 ? 'día' : 'días'}`;
   const short = unit === 'h' ? 'h' : 'min';

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
 import { deadlineNotice, profile, ticket } from '../../platform/db/schema';
-import { AROUND_THE_CLOCK, businessTimeBetween } from '../calendar/business-time';
+import { AROUND_THE_CLOCK, businessDayLength, businessTimeBetween } from '../calendar/business-time';
 import { readCalendars } from '../calendar/store';
 import { notificationText, type NotifyInput, type Notifier } from './notifier';
-import { timeLeftText } from './time-left';
+import { timeAmountText } from '@contract/time-left';
 
 const BATCH = 200;
 
@@ -112,4 +112,5 @@ export async function sweepDeadlineNotices(db: Database, notifier: Notifier, now
 }
 
 /** The warning's "3 h hábiles": open time from now to the deadline in the event's calendar. */
-const warningLeft = (calendar: Parameters<typeof businessTimeBetween>[0], now: Date, due: Date) => timeLeftText(businessTimeBetween(calendar, now, due), calendar);
+const warningLeft = (calendar: Parameters<typeof businessTimeBetween>[0], now: Date, due: Date) =>
+  timeAmountText({ businessMsLeft: businessTimeBetween(calendar, now, due), businessDayMs: businessDayLength(calendar), aroundTheClock: !calendar.hours });

@@ -1,34 +1,15 @@
-import { sql } from "drizzle-orm";
-import {
-  SERVICE_LEVEL_BREACH_LIMIT,
-  type Breach,
-  type DeadlineKind,
-  type ServiceLevel,
-  type ServiceLevelGroup,
-} from "@contract/service-level";
-import { deadlineKindLabels, ticketTypeLabels } from "@contract/messages";
-import { formatMonthYear, formatSantiagoShort } from "@contract/date-time";
-import type { TicketType } from "@contract/ticket-codes";
-import { queryRows, type Database } from "../../platform/db/client";
-import {
-  businessCalendar,
-  classification,
-  profile,
-  ticket,
-} from "../../platform/db/schema";
-import {
-  AROUND_THE_CLOCK,
-  businessTimeBetween,
-} from "../calendar/business-time";
-import { readCalendars } from "../calendar/store";
-import {
-  createdIn,
-  RESOLVED,
-  RESOLVED_ON_TIME,
-  type CreatedRange,
-} from "./statistics";
-import { lateCondition } from "../tickets/sla";
-import type { Column, TableSink } from "./sinks";
+import { sql } from 'drizzle-orm';
+import { SERVICE_LEVEL_BREACH_LIMIT, type Breach, type DeadlineKind, type ServiceLevel, type ServiceLevelGroup } from '@contract/service-level';
+import { deadlineKindLabels, ticketTypeLabels } from '@contract/messages';
+import { formatMonthYear, formatSantiagoShort } from '@contract/date-time';
+import type { TicketType } from '@contract/ticket-codes';
+import { queryRows, type Database } from '../../platform/db/client';
+import { businessCalendar, classification, profile, ticket } from '../../platform/db/schema';
+import { AROUND_THE_CLOCK, businessTimeBetween } from '../calendar/business-time';
+import { readCalendars } from '../calendar/store';
+import { createdIn, RESOLVED, RESOLVED_ON_TIME, type CreatedRange } from './statistics';
+import { lateCondition } from '../tickets/sla';
+import type { Column, TableSink } from './sinks';
 
 /**
  * The service-level report (issue 37, docs/decisions/183-service-level-report.md): per month, per
@@ -80,10 +61,8 @@ type GroupRow = {
   res_real: number;
 };
 
-const toHours = (ms: number | null) =>
-  ms === null ? null : Math.round((Number(ms) / HOUR_MS) * 10) / 10;
-const rateOf = (part: number, whole: number) =>
-  whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
+const toHours = (ms: number | null) => (ms === null ? null : Math.round((Number(ms) / HOUR_MS) * 10) / 10);
+const rateOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 
 function groupOf(r: GroupRow | undefined): ServiceLevelGroup {
   const n = (v: number | undefined) => v ?? 0;
@@ -120,18 +99,9 @@ function groupOf(r: GroupRow | undefined): ServiceLevelGroup {
 /** grouping(type, classification_id): 0b11 the month, 0b01 a type, 0b10 a classification. */
 const SET = { total: 0b11, type: 0b01, classification: 0b10 };
 
-export type ServiceLevelNumbers = Omit<
-  ServiceLevel,
-  "breaches" | "breachCount" | "generatedAt"
->;
+export type ServiceLevelNumbers = Omit<ServiceLevel, 'breaches' | 'breachCount' | 'generatedAt'>;
 
-export async function serviceLevelNumbers(
-  db: Database,
-  year: number,
-  month: number,
-  range: CreatedRange,
-  now: Date,
-): Promise<ServiceLevelNumbers> {
+export async function serviceLevelNumbers(db: Database, year: number, month: number, range: CreatedRange, now: Date): Promise<ServiceLevelNumbers> {
   const answered = sql`${ANSWERED_AT} is not null`;
   // The percentiles sort each group's times: with the default 4 MB a month of 200,000 events spilled to
   // disk; 64 MB for this one statement keeps the sorts in memory (the bench's budget, decision 183).
@@ -169,19 +139,11 @@ export async function serviceLevelNumbers(
       calendar: businessCalendar.name,
     })
     .from(classification)
-    .leftJoin(
-      businessCalendar,
-      sql`${businessCalendar.id} = ${classification.calendarId}`,
-    )
+    .leftJoin(businessCalendar, sql`${businessCalendar.id} = ${classification.calendarId}`)
     .orderBy(classification.id);
-  const [groups, categories] = await Promise.all([
-    groupsQuery,
-    categoriesQuery,
-  ]);
+  const [groups, categories] = await Promise.all([groupsQuery, categoriesQuery]);
   const of = (set: number) => groups.filter((r) => r.g === set);
-  const perClassification = new Map(
-    of(SET.classification).map((r) => [r.classification_id!, r]),
-  );
+  const perClassification = new Map(of(SET.classification).map((r) => [r.classification_id!, r]));
   return {
     year,
     month,
@@ -196,7 +158,7 @@ export async function serviceLevelNumbers(
       type: c.type as TicketType,
       firstAnswerHours: c.firstAnswerHours,
       slaHours: c.slaHours,
-      calendar: c.calendar ?? "",
+      calendar: c.calendar ?? '',
       ...groupOf(perClassification.get(c.id)),
     })),
   };
@@ -238,14 +200,8 @@ type Calendars = Awaited<ReturnType<typeof readCalendars>>;
 function toBreach(row: BreachRow, calendars: Calendars, now: Date): Breach {
   const due = new Date(row.due);
   // Late until it was met; still pending, until the hold that stopped its clock, or now.
-  const end = row.met
-    ? new Date(row.met)
-    : row.paused && new Date(row.paused) > due
-      ? new Date(row.paused)
-      : now;
-  const calendar =
-    (row.calendar_id !== null && calendars.get(row.calendar_id)?.calendar) ||
-    AROUND_THE_CLOCK;
+  const end = row.met ? new Date(row.met) : row.paused && new Date(row.paused) > due ? new Date(row.paused) : now;
+  const calendar = (row.calendar_id !== null && calendars.get(row.calendar_id)?.calendar) || AROUND_THE_CLOCK;
   return {
     ticketId: Number(row.id),
     folio: row.folio,
@@ -260,11 +216,7 @@ function toBreach(row: BreachRow, calendars: Calendars, now: Date): Breach {
 }
 
 /** The month's latest SERVICE_LEVEL_BREACH_LIMIT breaches, for the JSON answer and the page. */
-export async function latestBreaches(
-  db: Database,
-  range: CreatedRange,
-  now: Date,
-): Promise<Breach[]> {
+export async function latestBreaches(db: Database, range: CreatedRange, now: Date): Promise<Breach[]> {
   const [rows, calendars] = await Promise.all([
     queryRows<BreachRow>(
       db,
@@ -280,21 +232,13 @@ export async function latestBreaches(
  * overdue open; the same conditions breachSelect lists, without a second scan of the month.
  */
 export const breachCountOf = (total: ServiceLevelGroup): number =>
-  total.firstAnswer.late +
-  total.firstAnswer.overdue +
-  total.resolution.late +
-  total.resolution.overdue;
+  total.firstAnswer.late + total.firstAnswer.overdue + total.resolution.late + total.resolution.overdue;
 
 /** Rows per read of the breaches in a file. */
 const BREACHES_PER_READ = 5000;
 
 /** Every breach of the month in keyset batches (creation order), the next read asked for while this one is written. */
-async function everyBreach(
-  db: Database,
-  range: CreatedRange,
-  now: Date,
-  write: (rows: Breach[]) => Promise<void>,
-): Promise<void> {
+async function everyBreach(db: Database, range: CreatedRange, now: Date, write: (rows: Breach[]) => Promise<void>): Promise<void> {
   const calendars = await readCalendars(db);
   const read = (after: BreachRow | null) =>
     queryRows<BreachRow>(
@@ -307,8 +251,7 @@ async function everyBreach(
   try {
     while (next) {
       const rows: BreachRow[] = await next;
-      next =
-        rows.length === BREACHES_PER_READ ? read(rows[rows.length - 1]!) : null;
+      next = rows.length === BREACHES_PER_READ ? read(rows[rows.length - 1]!) : null;
       await write(rows.map((r) => toBreach(r, calendars, now)));
     }
   } finally {
@@ -316,17 +259,8 @@ async function everyBreach(
   }
 }
 
-export async function computeServiceLevel(
-  db: Database,
-  year: number,
-  month: number,
-  range: CreatedRange,
-  now = new Date(),
-): Promise<ServiceLevel> {
-  const [numbers, breaches] = await Promise.all([
-    serviceLevelNumbers(db, year, month, range, now),
-    latestBreaches(db, range, now),
-  ]);
+export async function computeServiceLevel(db: Database, year: number, month: number, range: CreatedRange, now = new Date()): Promise<ServiceLevel> {
+  const [numbers, breaches] = await Promise.all([serviceLevelNumbers(db, year, month, range, now), latestBreaches(db, range, now)]);
   return {
     ...numbers,
     breachCount: breachCountOf(numbers.total),
@@ -339,41 +273,40 @@ export async function computeServiceLevel(
 // The file (report 4 of the catalogue, contract/report.ts): CSV or XLSX through the report sinks.
 
 /** "sin meta" where a group has no first-answer target (issue 37). */
-export const NO_TARGET = "sin meta";
+export const NO_TARGET = 'sin meta';
 
 export const SERVICE_LEVEL_COLUMNS: Column[] = [
-  { name: "Agrupación", width: 14 },
-  { name: "Nombre", width: 30 },
-  { name: "Ingresados" },
-  { name: "Con meta de primera respuesta" },
-  { name: "Respondidos en plazo" },
-  { name: "Respondidos fuera de plazo" },
-  { name: "Sin respuesta y vencidos" },
-  { name: "Respuesta en plazo (%)", kind: "decimal" },
-  { name: "Mediana primera respuesta (horas hábiles)", kind: "decimal" },
-  { name: "Percentil 90 primera respuesta (horas hábiles)", kind: "decimal" },
-  { name: "Cerrados" },
-  { name: "Resueltos en plazo" },
-  { name: "Resueltos fuera de plazo" },
-  { name: "Activos atrasados" },
-  { name: "Resolución en plazo (%)", kind: "decimal" },
-  { name: "Mediana resolución (horas hábiles)", kind: "decimal" },
-  { name: "Percentil 90 resolución (horas hábiles)", kind: "decimal" },
+  { name: 'Agrupación', width: 14 },
+  { name: 'Nombre', width: 30 },
+  { name: 'Ingresados' },
+  { name: 'Con meta de primera respuesta' },
+  { name: 'Respondidos en plazo' },
+  { name: 'Respondidos fuera de plazo' },
+  { name: 'Sin respuesta y vencidos' },
+  { name: 'Respuesta en plazo (%)', kind: 'decimal' },
+  { name: 'Mediana primera respuesta (horas hábiles)', kind: 'decimal' },
+  { name: 'Percentil 90 primera respuesta (horas hábiles)', kind: 'decimal' },
+  { name: 'Cerrados' },
+  { name: 'Resueltos en plazo' },
+  { name: 'Resueltos fuera de plazo' },
+  { name: 'Activos atrasados' },
+  { name: 'Resolución en plazo (%)', kind: 'decimal' },
+  { name: 'Mediana resolución (horas hábiles)', kind: 'decimal' },
+  { name: 'Percentil 90 resolución (horas hábiles)', kind: 'decimal' },
 ];
 
 export const BREACH_COLUMNS: Column[] = [
-  { name: "Folio", width: 16 },
-  { name: "Clasificación", width: 30 },
-  { name: "Tipo", width: 12 },
-  { name: "Plazo", width: 18 },
-  { name: "Vencía", width: 17 },
-  { name: "Cumplido", width: 17 },
-  { name: "Atraso (horas hábiles)", kind: "decimal" },
-  { name: "Responsable", width: 24 },
+  { name: 'Folio', width: 16 },
+  { name: 'Clasificación', width: 30 },
+  { name: 'Tipo', width: 12 },
+  { name: 'Plazo', width: 18 },
+  { name: 'Vencía', width: 17 },
+  { name: 'Cumplido', width: 17 },
+  { name: 'Atraso (horas hábiles)', kind: 'decimal' },
+  { name: 'Responsable', width: 24 },
 ];
 
-const percent = (rate: number | null) =>
-  rate === null ? null : Math.round(rate * 1000) / 10;
+const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
 
 function groupCells(kind: string, name: string, g: ServiceLevelGroup) {
   const noTarget = g.firstAnswer.withTarget === 0;
@@ -399,8 +332,7 @@ function groupCells(kind: string, name: string, g: ServiceLevelGroup) {
 }
 
 /** An instant as text in Chilean time (DD-MM-YYYY HH:MM): the breaches' table shares its sheet's column formats with the numbers above it. */
-const santiagoText = (iso: string | null) =>
-  iso === null ? null : formatSantiagoShort(new Date(iso).getTime());
+const santiagoText = (iso: string | null) => (iso === null ? null : formatSantiagoShort(new Date(iso).getTime()));
 
 export async function serviceLevelReport(
   db: Database,
@@ -416,13 +348,11 @@ export async function serviceLevelReport(
   await sink.blank();
   const numbers = await serviceLevelNumbers(db, year, month, range, now);
   await sink.header(SERVICE_LEVEL_COLUMNS);
-  await sink.row(groupCells("Total", "Todos los eventos", numbers.total));
-  for (const t of numbers.byType)
-    await sink.row(groupCells("Tipo", ticketTypeLabels[t.type], t));
-  for (const c of numbers.byClassification)
-    await sink.row(groupCells("Clasificación", c.name, c));
+  await sink.row(groupCells('Total', 'Todos los eventos', numbers.total));
+  for (const t of numbers.byType) await sink.row(groupCells('Tipo', ticketTypeLabels[t.type], t));
+  for (const c of numbers.byClassification) await sink.row(groupCells('Clasificación', c.name, c));
   await sink.blank();
-  await sink.heading("Incumplimientos");
+  await sink.heading('Incumplimientos');
   await sink.header(BREACH_COLUMNS);
   await everyBreach(db, range, now, (rows) =>
     sink.rows(
