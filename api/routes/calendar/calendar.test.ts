@@ -37,7 +37,8 @@ describe('GET /api/calendar', () => {
     expect(body.holidays.some((h) => h.day.endsWith('-12-31'))).toBe(false);
     expect(body.classifications.length).toBeGreaterThan(0);
     expect(body.classifications[0]).toEqual(
-      expect.objectContaining({ calendarId: expect.any(Number), resolutionHours: expect.any(Number), firstAnswerHours: null }),
+      // The demo's targets (decision 179): every classification has a first answer due, in whole hours.
+      expect.objectContaining({ calendarId: expect.any(Number), resolutionHours: expect.any(Number), firstAnswerHours: expect.any(Number) }),
     );
     expect(body.notice).toBe('Los cambios se aplican a los eventos creados desde ahora');
   });
@@ -149,6 +150,8 @@ describe('PUT /api/classification/{id}/deadline', () => {
     const categories = (await call('GET', '/api/ticket/category', who.operator)).json().payload as { id: number; slaHours: number }[];
     expect(categories.find((c) => c.id === first!.id)?.slaHours).toBe(72);
     await call('PUT', `/api/classification/${first!.id}/deadline`, who.admin, { calendarId: first!.calendarId, firstAnswerHours: null, resolutionHours: first!.resolutionHours });
+    expect((await read()).classifications[0]).toEqual({ ...first, firstAnswerHours: null });
+    await call('PUT', `/api/classification/${first!.id}/deadline`, who.admin, { calendarId: first!.calendarId, firstAnswerHours: first!.firstAnswerHours, resolutionHours: first!.resolutionHours });
     expect((await read()).classifications[0]).toEqual(first);
   });
 
