@@ -270,6 +270,7 @@ describe('real answers of every endpoint match their documented schemas', () => 
     { method: 'DELETE', path: '/api/ticket/follow/{folio}', request: () => ({ url: `/api/ticket/follow/${state.folio}`, headers: who.otherDriver.headers }) },
     { method: 'GET', path: '/api/report/reportStatistic', request: () => ({ url: '/api/report/reportStatistic', headers: who.inspector.headers }) },
     { method: 'GET', path: '/api/report/{id}', request: () => ({ url: '/api/report/1?month=1&year=2026&format=csv', headers: who.inspector.headers }) },
+    { method: 'GET', path: '/api/report/service-level', request: () => ({ url: '/api/report/service-level?month=1&year=2026', headers: who.inspector.headers }) },
     { method: 'GET', path: '/api/privacy/me/export', request: () => ({ url: '/api/privacy/me/export', headers: who.driver.headers }) },
     { method: 'GET', path: '/api/privacy/access-record', request: () => ({ url: '/api/privacy/access-record?what=export', headers: who.inspector.headers }) },
     {

@@ -10,7 +10,7 @@ import { z } from '@contract/zod';
  * and @fastify/swagger describes the route with it (api/http/openapi.ts), so validation and the
  * description cannot drift. `routeSchema` adds what every route of the kind can answer:
  * - 400 when it reads a query or path parameters (validation);
- * - 400, 408, 413 and 415 for every POST and PUT, whatever it reads: Fastify reads any body sent
+ * - 400, 408, 413 and 415 for every POST, PUT and DELETE, whatever it reads: Fastify reads any body sent
  *   (malformed JSON, too slow, too large, not JSON), added by `registerValidation`;
  * - 401 unless it is public, 403 when only some roles may call it;
  * - 500 and 503 always (an unexpected failure; the database unavailable);
@@ -138,7 +138,8 @@ export function registerValidation(app: FastifyInstance) {
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', (route) => {
     const response = (route.schema as { response?: Record<number, unknown> } | undefined)?.response;
-    if (!response || ![route.method].flat().some((method) => method === 'POST' || method === 'PUT')) return;
+    // DELETE too: a client may send a body with it, and a multipart one is refused with 415 (request-guards.ts).
+    if (!response || ![route.method].flat().some((method) => method === 'POST' || method === 'PUT' || method === 'DELETE')) return;
     for (const status of BODY_ERRORS) response[status] ??= apiErrorSchema.describe(ERROR_DESCRIPTIONS[status]!);
   });
   app.addHook('preValidation', async (request) => {

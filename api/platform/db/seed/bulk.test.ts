@@ -47,22 +47,23 @@ describe('seedBulkTickets', () => {
     const [row] = await queryRows<Record<string, number>>(
       api.database.db,
       sql`select count(*) filter (where t.calendar_id is distinct from c.calendar_id)::int as wrong_calendar,
-            count(*) filter (where c.type = 'CLAIM' and t.first_answer_due_at is null)::int as claims_without_target,
-            count(*) filter (where c.type <> 'CLAIM' and t.first_answer_due_at is not null)::int as others_with_target,
-            -- 24 business hours of a 47.5-hour week (Monday to Friday 08:30–18:00) are 24 × 168 / 47.5 real hours.
-            count(*) filter (where c.type = 'CLAIM' and abs(extract(epoch from t.first_answer_due_at - t.created_at) - 24 * 3600 * 168 / 47.5) > 1)::int as wrong_deadline,
+            count(*) filter (where c.first_answer_hours is not null and t.first_answer_due_at is null)::int as missing_target,
+            count(*) filter (where c.first_answer_hours is null and t.first_answer_due_at is not null)::int as unexpected_target,
+            -- On business hours (Monday to Friday 08:30–18:00, 47.5 hours of the week's 168) a target stretches by 168 / 47.5.
+            count(*) filter (where c.first_answer_hours is not null and abs(extract(epoch from t.first_answer_due_at - t.created_at)
+              - c.first_answer_hours * 3600 * (case when cal.around_the_clock then 1 else 168 / 47.5 end)) > 1)::int as wrong_deadline,
             count(*) filter (where (t.first_response_at is null) <> (t.first_answer_business_ms is null))::int as wrong_answer_ms,
             count(*) filter (where (t.closed_at is null) <> (t.resolution_business_ms is null))::int as wrong_resolution_ms,
-            count(*) filter (where c.type <> 'CLAIM' and t.closed_at is not null
+            count(*) filter (where cal.around_the_clock and t.closed_at is not null
               and abs(t.resolution_business_ms - extract(epoch from t.closed_at - t.created_at) * 1000) > 1)::int as wrong_real_time,
-            count(*) filter (where c.type = 'CLAIM' and t.closed_at is not null)::int as closed_claims
-          from ticket t join classification c on c.id = t.classification_id`,
+            count(*) filter (where not cal.around_the_clock and t.closed_at is not null)::int as closed_on_business_hours
+          from ticket t join classification c on c.id = t.classification_id join business_calendar cal on cal.id = c.calendar_id`,
     );
     expect(row).toMatchObject({
-      wrong_calendar: 0, claims_without_target: 0, others_with_target: 0, wrong_deadline: 0,
+      wrong_calendar: 0, missing_target: 0, unexpected_target: 0, wrong_deadline: 0,
       wrong_answer_ms: 0, wrong_resolution_ms: 0, wrong_real_time: 0,
     });
-    expect(row!.closed_claims).toBeGreaterThan(0);
+    expect(row!.closed_on_business_hours).toBeGreaterThan(0);
   });
 
   it('keeps ticket_counter exact through a bulk insert', async () => {
