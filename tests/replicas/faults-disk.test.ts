@@ -80,10 +80,11 @@ describe('the data folder’s disk full (embedded database and local attachments
     // files of 1 MB fit and the fourth meets the full disk in its file write, as this test means.
     // With less room left the database's own write is the one refused (the last step covers that),
     // and the embedded database then stalls for about a minute (measured; noted for issue 38).
+    // The event is created first: its own writes (history, deadlines, search words) must not eat the room left.
+    const ticket = await createTicket(api.url, token);
     const inMount = (name: string) => `/proc/${api.child.pid}/root${dataDir}/${name}`;
     const disk = await statfs(inMount('.'));
     await writeFile(inMount('old-backup'), Buffer.alloc(Math.max(0, disk.bavail * disk.bsize - Math.round(3.95 * 1024 * 1024))));
-    const ticket = await createTicket(api.url, token);
     const acknowledged: string[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 20 && !refused; i++) {

@@ -21,10 +21,11 @@ function toCalendar(row: typeof businessCalendar.$inferSelect, days: { day: stri
 
 /** Every calendar, by id. */
 export async function readCalendars(db: Database): Promise<Map<number, StoredCalendar>> {
-  const [rows, days] = await Promise.all([
-    db.select().from(businessCalendar),
-    db.select({ calendarId: businessCalendarDay.calendarId, day: businessCalendarDay.day, open: businessCalendarDay.open }).from(businessCalendarDay),
-  ]);
+  // In turn, not at once: `db` may be a transaction (the deadline sweep's), one connection for both.
+  const rows = await db.select().from(businessCalendar);
+  const days = await db
+    .select({ calendarId: businessCalendarDay.calendarId, day: businessCalendarDay.day, open: businessCalendarDay.open })
+    .from(businessCalendarDay);
   return new Map(
     rows.map((row) => [row.id, { id: row.id, name: row.name, calendar: toCalendar(row, days.filter((d) => d.calendarId === row.id)) }]),
   );

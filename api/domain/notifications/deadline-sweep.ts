@@ -76,7 +76,10 @@ async function claim(tx: Database, notice: Notice, now: Date): Promise<(Claimed 
  */
 export async function sweepDeadlineNotices(db: Database, notifier: Notifier, now = new Date()): Promise<number> {
   const { told, announce } = await db.transaction(async (tx) => {
-    const claimed = (await Promise.all(NOTICES.map((notice) => claim(tx, notice, now)))).flat();
+    // One after another: a transaction is one connection, and node-postgres warns of (and will refuse) queries
+    // sent on a client still running one.
+    const claimed: Awaited<ReturnType<typeof claim>> = [];
+    for (const notice of NOTICES) claimed.push(...(await claim(tx, notice, now)));
     if (claimed.length === 0) return { told: 0, announce: () => undefined };
     const assignees = [...new Set(claimed.map((c) => c.assigned_to_id).filter((id): id is string => id !== null))];
     const staff = await tx
