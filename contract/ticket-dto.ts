@@ -7,7 +7,7 @@ import {
   ticketStatusSchema,
   ticketTypeSchema,
 } from './ticket-code-schema';
-import { deadlineSchema } from './time-left';
+import { deadlineSchema } from './deadline';
 
 /** Instants travel as ISO 8601 strings in UTC. */
 const instant = z.string();

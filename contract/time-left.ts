@@ -1,5 +1,3 @@
-import { z } from './zod';
-
 /**
  * The time left on an event's deadline in the terms of its calendar (issue 37,
  * docs/decisions/181-time-left-shown.md): "vence en 3 h hábiles", "vence en 2 días hábiles",
@@ -8,17 +6,8 @@ import { z } from './zod';
  * this module only words it, the same on every screen (and in a warning's text).
  */
 
-/** What the API sends with each staff row and the event page. */
-export const deadlineSchema = z.object({
-  /** The instant the resolution is due (the ticket's dueAt). */
-  dueAt: z.string(),
-  /** Business time left, in milliseconds of the calendar's open hours; negative when late. Frozen while on hold. */
-  businessMsLeft: z.number(),
-  /** One business day of the calendar (9 h 30 min for 08:30–18:00; 24 h around the clock). */
-  businessDayMs: z.number(),
-  aroundTheClock: z.boolean(),
-});
-export type Deadline = z.infer<typeof deadlineSchema>;
+export type { Deadline } from './deadline';
+import type { Deadline } from './deadline';
 
 export type TimeLeft = { late: boolean; unit: 'day' | 'h' | 'min'; count: number; business: boolean };
 
