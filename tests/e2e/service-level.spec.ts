@@ -54,7 +54,6 @@ test('the inspector reads the month’s service levels, downloads them and print
     await expect(row.locator('td').nth(3)).toContainText(`${c.resolution.onTime} de ${c.resolution.closed}`);
   }
   await expect(page.locator('#service-level-classifications tfoot td').first()).toHaveText(String(stats.counters.total));
-  // The demo data have no first-answer targets yet: every classification says so.
   if (levels.breachCount > 0) {
     await expect(page.locator('#breach-count')).toContainText(`${levels.breachCount} plazos incumplidos`);
     await expect(page.locator('#service-level-breaches tbody tr')).toHaveCount(levels.breaches.length);
