@@ -109,6 +109,9 @@ const configSchema = z.object({
   DEADLINE_SWEEP_MS: z.coerce.number().int().min(1_000).max(60 * 60_000).default(60_000),
 });
 
+/** Every variable the API reads (`.env.example` and docs/deploy.md name each one: scripts/env-example.test.ts). */
+export const API_VARIABLES = Object.keys(configSchema.shape);
+
 function retentionSettings() {
   return Object.fromEntries(
     RETENTION_KINDS.map((kind) => {

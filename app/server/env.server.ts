@@ -25,41 +25,44 @@ const apiUrlList = z.string().transform((value, ctx) => {
 /** Only outside production: a fixed secret so a fresh clone starts without configuration. */
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
-    SESSION_SECRET: z.string().optional(),
-    // One address (an internal load balancer) or the API processes themselves, comma-separated (decision 143).
-    CONCESSION_API_URL: apiUrlList.default('http://127.0.0.1:4000'),
-    CONCESSION_API_URL_UAT: apiUrlList.optional(),
-    // How often an API address marked down is probed for readiness (decision 143).
-    WEB_API_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
-    // Hosts of the web app that call the UAT API (decision 132): exact names, comma-separated, port ignored.
-    WEB_UAT_HOSTS: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? '').split(',').map(hostNameOf).filter(Boolean))
-      .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), 'must be comma-separated host names (uat.concesion.cl,uat2.concesion.cl)'),
-  })
-  .transform((env, ctx) => {
-    const secrets = (env.SESSION_SECRET ?? '')
-      .split(',')
-      .map((secret) => secret.trim())
-      .filter(Boolean);
-    if (secrets.length === 0) {
-      if (env.NODE_ENV === 'production') {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['SESSION_SECRET'],
-          message: 'is required in production (a comma-separated list, newest first)',
-        });
-        return z.NEVER;
-      }
-      secrets.push(DEV_SESSION_SECRET);
+const variables = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  SESSION_SECRET: z.string().optional(),
+  // One address (an internal load balancer) or the API processes themselves, comma-separated (decision 143).
+  CONCESSION_API_URL: apiUrlList.default('http://127.0.0.1:4000'),
+  CONCESSION_API_URL_UAT: apiUrlList.optional(),
+  // How often an API address marked down is probed for readiness (decision 143).
+  WEB_API_PROBE_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  // Hosts of the web app that call the UAT API (decision 132): exact names, comma-separated, port ignored.
+  WEB_UAT_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map(hostNameOf).filter(Boolean))
+    .refine((hosts) => hosts.every((host) => HOST_NAME.test(host)), 'must be comma-separated host names (uat.concesion.cl,uat2.concesion.cl)'),
+});
+
+/** What the web app's routes read (server/web.mjs reads its own few; `.env.example` names all: scripts/env-example.test.ts). */
+export const WEB_APP_VARIABLES = Object.keys(variables.shape);
+
+const envSchema = variables.transform((env, ctx) => {
+  const secrets = (env.SESSION_SECRET ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (secrets.length === 0) {
+    if (env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (a comma-separated list, newest first)',
+      });
+      return z.NEVER;
     }
-    return { ...env, SESSION_SECRETS: secrets };
-  });
+    secrets.push(DEV_SESSION_SECRET);
+  }
+  return { ...env, SESSION_SECRETS: secrets };
+});
 
 export type Env = z.infer<typeof envSchema>;
 
