@@ -20,6 +20,7 @@ stage() {
 }
 rm -f .test-reports/stages.tsv
 
+echo "Node.js $(node -v) ($(command -v node))"
 stage "Chromium"
 bash scripts/ensure-chromium.sh || exit 1
 

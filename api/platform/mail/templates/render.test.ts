@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmationTemplate } from './email-confirmation';
 import { deadlineNoticeTemplate } from './deadline-notice';
