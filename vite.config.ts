@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'api/**/*.test.ts', 'contract/**/*.test.ts'],
     environment: 'node',
+    // The migrations and demo accounts once per run, copied by every API test file (api/test/template-database.ts).
+    globalSetup: ['api/test/template-database.ts'],
     // Each API test file starts its own database; a loaded 2-core machine needs the margin.
     hookTimeout: 60_000,
     testTimeout: 30_000,

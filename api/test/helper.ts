@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../platform/db/client';
@@ -17,11 +18,16 @@ export { DEMO_PASSWORD };
  * A new empty database on the PostgreSQL server at `serverUrl` (any database of it: the new one
  * replaces the path); `drop` removes it, whoever is still connected.
  */
-export async function freshServerDatabase(serverUrl: string, prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshServerDatabase(
+  serverUrl: string,
+  prefix = 't',
+  /** A database to copy (PostgreSQL's `create database … template`), nobody connected to it. */
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${pg.escapeIdentifier(template)}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -38,12 +44,17 @@ export async function freshServerDatabase(serverUrl: string, prefix = 't'): Prom
 
 /**
  * A fresh database per test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close).
+ * the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped on close). Under the
+ * global set-up (api/test/template-database.ts) each starts as a copy of the migrated and seeded
+ * template; without it (another Vitest configuration) empty, and createTestApi migrates it.
  */
 async function openFreshDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
-  const database = await freshServerDatabase(serverUrl);
+  if (!serverUrl) {
+    const template = inject('templateDataDir');
+    return openDatabase({ dataDir: 'memory://', loadDataDir: template ? new Blob([readFileSync(template)]) : undefined });
+  }
+  const database = await freshServerDatabase(serverUrl, 't', inject('templateDatabase'));
   const handle = openDatabase({ databaseUrl: database.url, dataDir: 'unused' });
   return {
     ...handle,

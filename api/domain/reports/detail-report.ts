@@ -16,7 +16,7 @@ import type { CreatedRange } from './statistics';
 import { lateCondition } from '../tickets/sla';
 import { readDestinations } from '../road/axis';
 import { copyBinaryValues } from '../../platform/db/copy-binary';
-import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Column, type CsvOut, type TableSink } from './sinks';
+import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Cell, type Column, type CsvOut, type TableSink } from './sinks';
 
 /**
  * Report 1, the month's tickets in detail (docs/decisions/122-reports-for-excel.md):
@@ -27,7 +27,11 @@ import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Column, type CsvOut, type T
  */
 
 const DATE = { kind: 'date' } as const;
-export const DETAIL_COLUMNS: Column[] = [
+/**
+ * The file's columns, in order. The workbook's cells (typedCells) and the CSV's (csvCells) are typed as one
+ * value per column of this tuple (PerColumn): a column added here and not there does not compile.
+ */
+export const DETAIL_COLUMNS = [
   { name: 'Folio', width: 16 },
   { name: 'Tipo', width: 12 },
   { name: 'Clasificación', width: 30 },
@@ -50,7 +54,11 @@ export const DETAIL_COLUMNS: Column[] = [
   { name: 'Vence', ...DATE },
   { name: 'Fecha de cierre', ...DATE },
   { name: 'Motivo de cierre', width: 24 },
-];
+] as const satisfies readonly Column[];
+
+/** One value per column of DETAIL_COLUMNS, in its order. */
+type PerColumn<T> = OnePer<typeof DETAIL_COLUMNS, T>;
+type OnePer<Columns extends readonly unknown[], T> = { -readonly [K in keyof Columns]: T };
 
 /** Rows per read: large enough that a read costs little per row, small enough to stay flat in memory. */
 export const ROWS_PER_READ = 5000;
@@ -145,7 +153,7 @@ const jsonColumns = (now: Date) => sql`json_build_array(
 const santiagoDate = (ms: number | null) => (ms === null ? null : new Date(santiagoWallClockMs(ms)));
 const named = <T extends Record<string, string>>(labels: T, code: string) => labels[code as keyof T] ?? code;
 
-function typedCells(row: JsonRow, view: DetailView, orientations: OrientationNames) {
+function typedCells(row: JsonRow, view: DetailView, orientations: OrientationNames): PerColumn<Cell> {
   const c = JSON.parse(row.cells) as JsonCells;
   // Name, RUT, e-mail, phone and address of a blocked person, for everyone.
   const person = (value: string | null) => (c[22] ? messages.privacyDataBlocked : value);
@@ -206,7 +214,7 @@ const maskedRutText = sql`case when ${ticket.rut} ~ '^[0-9]{1,9}-[0-9K]$'
 const personText = (value: SQL) => sql`case when ${reporterBlocked} then ${messages.privacyDataBlocked}::text else ${value} end`;
 
 /** The text cells of DETAIL_COLUMNS, in order. */
-function csvCells(dialect: CsvDialect, now: Date, view: DetailView, orientations: OrientationNames): SQL[] {
+function csvCells(dialect: CsvDialect, now: Date, view: DetailView, orientations: OrientationNames): PerColumn<SQL> {
   const kilometer = sql`trim_scale(${ticket.kilometer})::text`;
   return [
     sql`${ticket.folio}`,

@@ -18,7 +18,7 @@ export type Column = { name: string; width?: number; kind?: 'text' | 'date' | 'd
  */
 export type TableSink = {
   heading(title: string): Promise<void>;
-  header(columns: Column[]): Promise<void>;
+  header(columns: readonly Column[]): Promise<void>;
   row(values: Cell[]): Promise<void>;
   rows(batch: Cell[][]): Promise<void>;
   blank(): Promise<void>;
@@ -87,7 +87,7 @@ export const csvLine = (values: Cell[], dialect: CsvDialect): string =>
 /** A CSV table's writer: each call resolves when the reader can take more. */
 export type CsvOut = {
   dialect: CsvDialect;
-  header(columns: Column[]): Promise<void>;
+  header(columns: readonly Column[]): Promise<void>;
   text(chunk: string | Buffer): Promise<void>;
   /** Everything `source` gives, at the reader's pace; `source` is destroyed if the reader goes away. */
   copied(source: Readable): Promise<void>;
@@ -103,7 +103,7 @@ export function csvSink(out: Writable, dialect: CsvDialect): TableSink & { csv: 
     out.write(text);
     await drained(out);
   };
-  const header = (columns: Column[]) => write(csvLine(columns.map((c) => c.name), dialect));
+  const header = (columns: readonly Column[]) => write(csvLine(columns.map((c) => c.name), dialect));
   return {
     heading: (title) => write(csvLine([title], dialect)),
     header,
@@ -214,7 +214,7 @@ export function xlsxSink(out: Writable, sheetName: string): TableSink {
   });
   type Pending = { values: Cell[]; bold: boolean; heading: boolean };
   let pendingRows: Pending[] | null = [];
-  let columns: Column[] = [];
+  let columns: readonly Column[] = [];
   /**
    * One style object per column, shared by all its cells: exceljs recognises a style object it
    * has seen (a WeakMap) and otherwise works each cell's style out again, which was most of a

@@ -1,5 +1,5 @@
 import { messages } from '@contract/messages';
-import type { TicketUpdate } from '@contract/ticket';
+import { ticketFieldsSchema, type TicketFields, type TicketUpdate } from '@contract/ticket';
 import type { ClosureReason, HistoryAction, TicketStatus, TicketType } from '@contract/ticket-codes';
 import type { ticket } from '../../platform/db/schema';
 import { planLifecycle, TicketRuleError, type LifecycleState } from './lifecycle';
@@ -10,21 +10,12 @@ type TicketRow = typeof ticket.$inferSelect;
 export type TicketPatch = Partial<Omit<TicketRow, 'id' | 'folio' | 'createdAt'>>;
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
-/** The fields of docs/specification.md, "Ticket (event)" that staff may edit, in the order the history lists them. */
-export const EDITABLE_FIELDS = [
-  'description',
-  'kilometer',
-  'sector',
-  'commune',
-  'orientation',
-  'dateEvent',
-  'classificationId',
-  'realAddress',
-  'email',
-  'fullName',
-  'phone',
-  'rut',
-] as const satisfies readonly (keyof TicketUpdate & keyof TicketRow)[];
+/**
+ * The fields of docs/specification.md, "Ticket (event)" that staff may edit, in the order the history lists them:
+ * the contract's event fields (contract/ticket.ts ticketFieldsSchema), so a field added there is editable and
+ * recorded here; each must be a column of the ticket row, or this does not compile.
+ */
+export const EDITABLE_FIELDS: readonly (keyof TicketFields & keyof TicketUpdate & keyof TicketRow)[] = Object.keys(ticketFieldsSchema.shape) as (keyof TicketFields)[];
 
 export type UpdateContext = {
   now: Date;

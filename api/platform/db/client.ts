@@ -60,6 +60,8 @@ export type DatabaseHandle = {
   /** Statements sent through the query builder since the start, for /metrics. */
   queryCount: () => number;
   copyOut?: CopyOut;
+  /** The embedded database's data directory as one tarball (PGlite's own format; `loadDataDir` reads it back). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -91,6 +93,11 @@ export function openDatabase(options: {
    * personal data: docs/decisions/145-logs-keep-the-cause-not-the-person.md); standard error by default.
    */
   log?: PoolLogger;
+  /**
+   * The embedded database only: start from this data directory (PGlite's `dumpDataDir` tarball) instead of an
+   * empty one. The API's tests start each file from one migrated and seeded copy (api/test/template-database.ts).
+   */
+  loadDataDir?: Blob;
 }): DatabaseHandle {
   const log = options.log ?? consoleLog;
   // drizzle's logger sees every statement the query builder sends (db.select, db.execute...).
@@ -149,7 +156,7 @@ export function openDatabase(options: {
   const pgliteDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
   // pg_trgm and unaccent back the ticket search index (migrations 0001 and 0005); PostgreSQL ships them in contrib.
-  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent } });
+  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,
@@ -158,6 +165,7 @@ export function openDatabase(options: {
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(db),
     queryCount,
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
