@@ -46,7 +46,7 @@ test('a driver edits their phone and changes their password; other sessions end'
   await page.getByLabel('Repita la contraseña').fill('Nueva-clave-9');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByLabel('Contraseña actual')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await expect(page.getByText('La contraseña actual no es correcta').last()).toBeVisible();
 
   await ready(page);
   await page.getByLabel('Contraseña actual').fill(driver.password);
