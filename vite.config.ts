@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: isVitest ? [] : [reactRouter()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'api/**/*.test.ts', 'contract/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'api/**/*.test.ts', 'contract/**/*.test.ts', 'bench/*.test.ts'],
     environment: 'node',
     // The migrations and demo accounts once per run, copied by every API test file (api/test/template-database.ts).
     globalSetup: ['api/test/template-database.ts'],
