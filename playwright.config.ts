@@ -41,7 +41,8 @@ export default defineConfig({
   projects: [
     { name: 'js', use: { ...chromium, javaScriptEnabled: true } },
     // Files named *.js-only.spec.ts test what only exists with JavaScript (live updates).
-    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    // Tests tagged @http-only (tests/e2e/fixtures.ts HTTP_ONLY) open no page: once, in the project above, is enough.
+    { name: 'nojs', use: { ...chromium, javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/, grepInvert: /@http-only/ },
   ],
   webServer: [
     {

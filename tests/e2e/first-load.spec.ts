@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demo, DEMO_PASSWORD } from './fixtures';
+import { demo, DEMO_PASSWORD, HTTP_ONLY } from './fixtures';
 
 /**
  * What a first visit really gets, checked on the production build of the installed React Router
@@ -148,7 +148,7 @@ async function signIn(request: APIRequestContext, baseURL: string, email: string
   expect(response.headers().location).not.toMatch(/\/user\/login/);
 }
 
-test('the sign-in page: scripts after the first paint, no zod or i18next before it, zod only with the form', async ({ request }) => {
+test('the sign-in page: scripts after the first paint, no zod or i18next before it, zod only with the form', HTTP_ONLY, async ({ request }) => {
   const headers = { 'x-forwarded-for': visitorAddress() };
   const { scripts } = await checkPage(request, '/user/login', headers);
 
@@ -173,7 +173,7 @@ test('the sign-in page: scripts after the first paint, no zod or i18next before 
   }
 });
 
-test("a driver's pages: scripts after the first paint, no zod or i18next before it", async ({ request, baseURL }) => {
+test("a driver's pages: scripts after the first paint, no zod or i18next before it", HTTP_ONLY, async ({ request, baseURL }) => {
   const headers = { 'x-forwarded-for': visitorAddress() };
   await signIn(request, baseURL!, demo.driver, headers);
   await checkPage(request, '/driver/dashboard', headers);
@@ -184,7 +184,7 @@ test("a driver's pages: scripts after the first paint, no zod or i18next before 
   await checkPage(request, `/driver/events/${id}`, headers);
 });
 
-test("an operator's pages: scripts after the first paint, no zod or i18next before it", async ({ request, baseURL }) => {
+test("an operator's pages: scripts after the first paint, no zod or i18next before it", HTTP_ONLY, async ({ request, baseURL }) => {
   const headers = { 'x-forwarded-for': visitorAddress() };
   await signIn(request, baseURL!, demo.operator, headers);
   await checkPage(request, '/operator/dashboard', headers);

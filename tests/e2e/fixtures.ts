@@ -6,6 +6,12 @@ import { PRIVACY_POLICY_VERSION } from '../../contract/privacy-policy';
 export const DEMO_PASSWORD = 'Demo-2026';
 export const API_URL = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 4310}`;
 
+/**
+ * A test that only sends HTTP requests and reads their answers (no page): the browser's JavaScript cannot change
+ * what it proves, so it runs once, in the JavaScript project (playwright.config.ts: the nojs project skips the tag).
+ */
+export const HTTP_ONLY = { tag: '@http-only' };
+
 export const demo = {
   admin: 'admin@concesion.demo',
   supervisor: 'supervisor@concesion.demo',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demo, labels, ready, sessionToken, submitLogin } from './fixtures';
+import { demo, DEMO_PASSWORD, HTTP_ONLY, labels, ready, sessionToken, submitLogin } from './fixtures';
 import { mailedLinkToken } from './outbox';
 import { startOwnProduct, type OwnProduct } from './processes';
 
@@ -35,7 +35,7 @@ function logLines(): Record<string, unknown>[] {
   });
 }
 
-test('a request id sent to the web app by a trusted proxy is answered, passed to the API and logged by both', async ({ request }) => {
+test('a request id sent to the web app by a trusted proxy is answered, passed to the API and logged by both', HTTP_ONLY, async ({ request }) => {
   const id = `soporte-${Date.now()}`;
   const response = await request.get(`${product.webURL}/user/login`, { headers: { 'x-request-id': id } });
   expect(response.status()).toBe(200);
@@ -123,7 +123,7 @@ test('no log line holds a password, a token, an e-mail or a RUT through sign-in,
   expect(everything).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
 });
 
-test('every line both services wrote is JSON with its service, and each request line carries its id (decision 145)', async ({ request }) => {
+test('every line both services wrote is JSON with its service, and each request line carries its id (decision 145)', HTTP_ONLY, async ({ request }) => {
   expect((await request.get(`${product.webURL}/user/login`)).status()).toBe(200);
   await expect.poll(() => logLines().some((line) => line.service === 'web' && line.route === '/user/login')).toBe(true);
   const lines = product.logs();
@@ -143,7 +143,7 @@ test('every line both services wrote is JSON with its service, and each request 
   expect(logLines().filter((line) => /^(API|Web) lista en /.test(String(line.msg))).map((line) => line.service).sort()).toEqual(['api', 'web']);
 });
 
-test('/metrics counts requests and is not served without its token', async ({ request }) => {
+test('/metrics counts requests and is not served without its token', HTTP_ONLY, async ({ request }) => {
   for (const url of [`${product.webURL}/metrics`, `${product.apiURL}/metrics`]) {
     const anonymous = await request.get(url);
     expect(anonymous.status(), url).toBe(404);

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { API_URL, apiCall, demo, DEMO_PASSWORD, sessionToken, signIn, ticketBody } from './fixtures';
+import { API_URL, apiCall, demo, DEMO_PASSWORD, HTTP_ONLY, sessionToken, signIn, ticketBody } from './fixtures';
 
 // What an attacker's page or crafted link could make the web app do (docs/security.md).
 const foreign = 'https://evil.example';
@@ -36,7 +36,7 @@ test('a page of another site cannot sign a user out, change their theme or uploa
   expect([302, 303]).toContain(sameSiteLogout.status());
 });
 
-test('sign-in cannot be posted from another site', async ({ request }) => {
+test('sign-in cannot be posted from another site', HTTP_ONLY, async ({ request }) => {
   const response = await request.post('/user/login', {
     headers: { origin: foreign },
     form: { email: demo.admin, password: DEMO_PASSWORD, terms: 'on', redirectTo: '' },
@@ -48,7 +48,7 @@ test('sign-in cannot be posted from another site', async ({ request }) => {
 });
 
 for (const target of ['/.//evil.com/phish', '/x/../..//evil.com', '//evil.com', '/\\evil.com']) {
-  test(`redirects stay on the site for ${JSON.stringify(target)}`, async ({ request, baseURL }) => {
+  test(`redirects stay on the site for ${JSON.stringify(target)}`, HTTP_ONLY, async ({ request, baseURL }) => {
     const own = new URL(baseURL!).origin;
     const theme = await request.post('/resources/theme', { headers: { origin: own }, form: { theme: 'GreyGooseTheme', redirectTo: target }, maxRedirects: 0 });
     expect(theme.status()).toBe(303);
@@ -64,7 +64,7 @@ for (const target of ['/.//evil.com/phish', '/x/../..//evil.com', '//evil.com', 
   });
 }
 
-test('pages carry the security headers: HSTS, a nonce-based CSP that forbids framing, nosniff, a referrer policy', async ({ request }) => {
+test('pages carry the security headers: HSTS, a nonce-based CSP that forbids framing, nosniff, a referrer policy', HTTP_ONLY, async ({ request }) => {
   const page = await request.get('/user/login');
   const headers = page.headers();
   expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
@@ -74,7 +74,7 @@ test('pages carry the security headers: HSTS, a nonce-based CSP that forbids fra
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
-test('the web server refuses other methods and oversized bodies before reading them', async ({ baseURL }) => {
+test('the web server refuses other methods and oversized bodies before reading them', HTTP_ONLY, async ({ baseURL }) => {
   const send = (method: string, headers: Record<string, string | number> = {}) =>
     new Promise<number>((resolve, reject) => {
       const req = http.request(new URL('/user/login', baseURL), { method, headers }, (res) => {

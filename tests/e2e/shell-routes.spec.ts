@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, ready, signIn } from './fixtures';
+import { demo, HTTP_ONLY, ready, signIn } from './fixtures';
 
 /**
  * The route table and sidebar menus of docs/specification.md, "Role routes" and "Layout", written out here on
@@ -72,7 +72,7 @@ for (const area of areas) {
 }
 
 test.describe('without a session', () => {
-  test('every route of the table leads to the login screen and back', async ({ request }) => {
+  test('every route of the table leads to the login screen and back', HTTP_ONLY, async ({ request }) => {
     for (const path of [...everyPath, ...areas.map((area) => `/${area}`)]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status(), `GET ${path}`).toBe(302);
