@@ -60,6 +60,11 @@ export type DatabaseHandle = {
   /** Statements sent through the query builder since the start, for /metrics. */
   queryCount: () => number;
   copyOut?: CopyOut;
+  /**
+   * The embedded database's data directory as a tarball, taken while no statement or transaction
+   * runs (docs/decisions/185-backups-that-restore.md). Embedded only.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -148,8 +153,7 @@ export function openDatabase(options: {
   const inMemory = options.dataDir === 'memory://';
   const pgliteDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  // pg_trgm and unaccent back the ticket search index (migrations 0001 and 0005); PostgreSQL ships them in contrib.
-  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent } });
+  const client = openPglite(pgliteDir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,
@@ -158,8 +162,28 @@ export function openDatabase(options: {
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(db),
     queryCount,
+    snapshot: () => snapshotDataDir(client),
     close: () => client.close(),
   };
+}
+
+/**
+ * A PGlite with the extensions the migrations use: pg_trgm and unaccent back the ticket search index
+ * (migrations 0001 and 0005); PostgreSQL ships them in contrib. `loadDataDir`: a tarball of
+ * `snapshotDataDir` to start from (a restore, platform/backup/embedded.ts), into an empty `dataDir`.
+ */
+export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
+  return new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+}
+
+/**
+ * The data directory as an uncompressed tarball. PGlite's `dumpDataDir` holds only its statement lock,
+ * so it could fall between two statements of a transaction; holding the transaction lock too, it waits
+ * for the transaction under way and every statement after waits for it: the tarball is the database
+ * between two transactions, with every commit's WAL written (decision 185). Writes pause meanwhile.
+ */
+export function snapshotDataDir(client: PGlite): Promise<Blob> {
+  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
 }
 
 /**
