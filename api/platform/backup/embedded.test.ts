@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,8 +23,8 @@ import { socketPath } from './socket';
  * the backup opens the data directory itself.
  */
 const cleanup: (() => Promise<unknown> | unknown)[] = [];
-const tempDir = (name: string) => {
-  const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+const tempDir = (name: string, under = tmpdir()) => {
+  const dir = mkdtempSync(path.join(under, `${name}-`));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
@@ -86,7 +86,9 @@ let manifest: Manifest;
 let made: number;
 
 beforeAll(async () => {
-  const buildDir = tempDir('backup-build');
+  // Inside the project, where the bundle finds its dependencies (node_modules).
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const buildDir = tempDir('backup-build', 'node_modules/.cache');
   const built = spawnSync(process.execPath, ['scripts/build-api.mjs'], { env: { ...process.env, BUILD_DIR: buildDir }, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(built.stderr);
   dataDir = tempDir('backup-source');
@@ -132,7 +134,7 @@ describe('a backup of the embedded database while the API runs', () => {
     expect(manifest.migrations.applied).toBeGreaterThan(20);
   });
 
-  it('restores into an empty DATA_DIR: every table as in the snapshot, every file byte for byte', async () => {
+  it('restores into an empty DATA_DIR: every table as in the snapshot, every file byte for byte', { timeout: 60_000 }, async () => {
     const into = tempDir('restore-data');
     await restore({ dataDir: into, databaseUrl: undefined, s3: undefined }, folder, progress);
     // Checked apart from the restore's own check: each table's rows, in key order, as JSON.
@@ -159,7 +161,7 @@ describe('a backup of the embedded database while the API runs', () => {
     expect(readdirSync(into)).toEqual([]);
   });
 
-  it('holds the snapshot of one instant: some of the writes under way, the rest after it', async () => {
+  it('holds the snapshot of one instant: some of the writes under way, the rest after it', { timeout: 60_000 }, async () => {
     await stopApi();
     expect(existsSync(socketPath(dataDir))).toBe(false);
     const now = await tablesIn(dataDir);

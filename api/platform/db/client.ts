@@ -182,7 +182,9 @@ export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): PGl
  * for the transaction under way and every statement after waits for it: the tarball is the database
  * between two transactions, with every commit's WAL written (decision 185). Writes pause meanwhile.
  */
-export function snapshotDataDir(client: PGlite): Promise<Blob> {
+export async function snapshotDataDir(client: PGlite): Promise<Blob> {
+  // Its start-up runs statements under the same lock: held before it is ready, neither would go on.
+  await client.waitReady;
   return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
 }
 
