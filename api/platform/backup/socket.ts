@@ -14,12 +14,16 @@ import { BackupError } from './manifest';
 export const socketPath = (dataDir: string) => path.join(dataDir, 'backup.sock');
 
 const REQUEST = 'snapshot\n';
+const MAX_SOCKET_PATH = 103;
 
 type Log = { info(fields: object, message: string): void; error(fields: object, message: string): void };
 
 /** The API's side: answers each `snapshot` request with a JSON header line and the tarball's bytes. */
 export async function listenForBackups(dataDir: string, snapshot: () => Promise<Blob>, log: Log): Promise<{ close(): Promise<void> }> {
   const file = socketPath(dataDir);
+  // Unix socket paths are short (108 bytes on Linux): said plainly rather than as listen's EINVAL.
+  if (Buffer.byteLength(file) > MAX_SOCKET_PATH)
+    throw new Error(`DATA_DIR is too long for the backup socket ${file} (at most ${MAX_SOCKET_PATH - 'backup.sock'.length - 1} bytes)`);
   // A socket file left by a process that died: nothing answers on it, and listen() would fail.
   await rm(file, { force: true });
   let busy = false;
