@@ -71,7 +71,7 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
   // The embedded database's backups are taken in this process, asked for on a Unix socket in DATA_DIR
   // (docs/decisions/185-backups-that-restore.md): no other process may open its files while it runs.
-  const backups = database.snapshot ? await listenForBackups(config.dataDir, database.snapshot, log.child({ component: 'backup' })) : undefined;
+  const backups = database.copyDataDir ? await listenForBackups(config.dataDir, database.copyDataDir, log.child({ component: 'backup' })) : undefined;
   /**
    * SIGTERM (a deploy) or SIGINT: readiness fails at once so the load balancer stops sending
    * requests, jobs stop, live streams end (browsers reconnect elsewhere), idle connections close,

@@ -13,7 +13,7 @@ import { storeContents, tablesAsJson, writer } from '../../test/backup';
 import { storageOf } from './attachments';
 import { backup, restore } from './cli';
 import type { Manifest } from './manifest';
-import { socketPath } from './socket';
+import { socketPath, stagingPath } from './socket';
 
 /**
  * Issue 38, "Backups that restore", on the embedded database (docs/decisions/185-backups-that-restore.md):
@@ -129,6 +129,8 @@ describe('a backup of the embedded database while the API runs', () => {
     expect(steps).toContainEqual(expect.objectContaining({ step: 'snapshot', from: 'api' }));
     const { mode } = statSync(socketPath(dataDir));
     expect(mode & 0o777).toBe(0o600);
+    // The API's copy is gone once the backup holds it: DATA_DIR does not grow by a database per night.
+    expect(readdirSync(stagingPath(dataDir))).toEqual([]);
     expect(readdirSync(folder).sort()).toEqual(['attachments', 'database.tar.gz', 'manifest.json']);
     expect(manifest).toMatchObject({ kind: 'embedded', attachmentsFrom: 'disk' });
     expect(manifest.migrations.applied).toBeGreaterThan(20);

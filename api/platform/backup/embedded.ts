@@ -1,21 +1,23 @@
-import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import type { Config } from '../../config';
-import { openDatabase, openPglite } from '../db/client';
+import { openPglite } from '../db/client';
 import { copyAttachments, ensureStoreEmpty, restoreAttachments, storageOf, verifyAttachments } from './attachments';
 import { BackupError, MANIFEST_FORMAT, writeManifest, type Manifest, type Progress } from './manifest';
-import { requestSnapshot } from './socket';
+import { requestCopy, stagingPath } from './socket';
 import { attachmentKeys, digestTables, fixSessionFormat, migrationLevel, tableMismatch, type SnapshotReader } from './tables';
 
 /**
- * The embedded database's backup and restore (docs/decisions/185-backups-that-restore.md): a tarball
- * of PGlite's data directory, from the running API through its backup socket, or, when no API runs,
- * from the directory opened here.
+ * The embedded database's backup and restore (docs/decisions/185-backups-that-restore.md): a copy of
+ * PGlite's data directory made by the running API between two transactions (asked for on its backup
+ * socket), or, when no API runs, by this command; opened once here to digest it, then stored as a
+ * gzipped tar (the system's `tar`).
  */
 const DATABASE_FILE = 'database.tar.gz';
 
@@ -24,9 +26,12 @@ type Settings = Pick<Config, 'dataDir' | 's3'>;
 const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
 const isEmptyDir = async (dir: string) => (await readdir(dir).catch(() => [])).length === 0;
 
-/** A PGlite opened on `dir` from a tarball of the backup, for `work`; closed after. */
-async function withLoaded<T>(dir: string, tarball: string, work: (reader: SnapshotReader) => Promise<T>): Promise<T> {
-  const client = openPglite(dir, new File([await openAsBlob(tarball)], DATABASE_FILE));
+/**
+ * PGlite opened on `dir` for `work`, in one transaction. The first opening of a copy recovers it as after a
+ * crash (to exactly the commits made before it); closing it leaves it clean.
+ */
+async function withOpened<T>(dir: string, work: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+  const client = openPglite(dir);
   try {
     return await client.transaction(async (tx) => {
       await fixSessionFormat(tx);
@@ -37,34 +42,40 @@ async function withLoaded<T>(dir: string, tarball: string, work: (reader: Snapsh
   }
 }
 
+/** Runs `tar` with `args`, its standard input or output streamed; its standard error makes the failure's message. */
+async function tar(args: string[], io: { from?: Readable; to?: Writable }): Promise<void> {
+  const child = spawn(process.env.TAR ?? 'tar', args, { stdio: [io.from ? 'pipe' : 'ignore', io.to ? 'pipe' : 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) => reject(new BackupError(`tar: ${error.code === 'ENOENT' ? 'not installed' : error.message}`)));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`tar failed (exit ${code}): ${errors.trim().split('\n')[0] ?? ''}`))));
+  });
+  await Promise.all([exited, io.from ? pipeline(io.from, child.stdin!) : undefined, io.to ? pipeline(child.stdout!, io.to) : undefined]);
+}
+
 export async function backupEmbedded(config: Settings, folder: string, progress: Progress): Promise<Manifest> {
-  if (await isEmptyDir(pgliteDirOf(config.dataDir))) throw new BackupError(`no embedded database in ${pgliteDirOf(config.dataDir)}`);
+  const source = pgliteDirOf(config.dataDir);
+  if (await isEmptyDir(source)) throw new BackupError(`no embedded database in ${source}`);
   const createdAt = new Date().toISOString();
-  const file = path.join(folder, DATABASE_FILE);
-  const fromApi = await requestSnapshot(config.dataDir);
-  if (fromApi) {
-    progress({ step: 'snapshot', from: 'api', bytes: fromApi.bytes }, 'snapshot taken by the running API');
-    await pipeline(fromApi.stream, createGzip({ level: 1 }), createWriteStream(file, { flags: 'wx' }));
-  } else {
-    // No API answers on the socket: nothing else has the directory open, so it is opened here.
-    const handle = openDatabase({ dataDir: config.dataDir });
-    try {
-      const tarball = await handle.snapshot!();
-      progress({ step: 'snapshot', from: 'data-directory', bytes: tarball.size }, 'no API running: snapshot taken from the data directory');
-      await pipeline(Readable.fromWeb(tarball.stream() as never), createGzip({ level: 1 }), createWriteStream(file, { flags: 'wx' }));
-    } finally {
-      await handle.close();
-    }
+  let copy = await requestCopy(config.dataDir);
+  if (copy) progress({ step: 'snapshot', from: 'api' }, 'the running API copied its database between two transactions');
+  else {
+    // No API answers on the socket: nothing has the directory open, so it is copied here.
+    copy = path.join(stagingPath(config.dataDir), randomUUID());
+    await mkdir(stagingPath(config.dataDir), { recursive: true, mode: 0o700 });
+    await cp(source, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    progress({ step: 'snapshot', from: 'data-directory' }, 'no API running: the data directory copied');
   }
-  // The manifest is read from the tarball itself, opened in a scratch directory: what a restore will load.
-  const scratch = await mkdtemp(path.join(tmpdir(), 'backup-check-'));
   try {
-    const { tables, migrations, keys } = await withLoaded(scratch, file, async (reader) => ({
+    const { tables, migrations, keys } = await withOpened(copy, async (reader) => ({
       tables: await digestTables(reader),
       migrations: await migrationLevel(reader),
       keys: await attachmentKeys(reader),
     }));
-    progress({ step: 'database', tables: Object.keys(tables).length }, 'database snapshot read back and digested');
+    const gzip = createGzip({ level: 1 });
+    await Promise.all([tar(['-C', copy, '-cf', '-', '.'], { to: gzip }), pipeline(gzip, createWriteStream(path.join(folder, DATABASE_FILE), { flags: 'wx' }))]);
+    progress({ step: 'database', tables: Object.keys(tables).length }, 'database copy digested and stored');
     const { storage, kind } = storageOf(config);
     try {
       const attachments = await copyAttachments(storage, keys, folder);
@@ -75,7 +86,7 @@ export async function backupEmbedded(config: Settings, folder: string, progress:
       storage.close?.();
     }
   } finally {
-    await rm(scratch, { recursive: true, force: true });
+    await rm(copy, { recursive: true, force: true });
   }
 }
 
@@ -88,7 +99,10 @@ export async function restoreEmbedded(config: Settings, folder: string, manifest
     await verifyAttachments(folder, manifest.attachments);
     progress({ step: 'attachments-verified', files: manifest.attachments.length }, 'every attachment matches its SHA-256');
     try {
-      const mismatch = await withLoaded(target, path.join(folder, manifest.databaseFile), async (reader) => tableMismatch(manifest.tables, await digestTables(reader)));
+      await mkdir(target, { recursive: true, mode: 0o700 });
+      const gunzip = createGunzip();
+      await Promise.all([pipeline(createReadStream(path.join(folder, manifest.databaseFile)), gunzip), tar(['-C', target, '-xf', '-'], { from: gunzip })]);
+      const mismatch = await withOpened(target, async (reader) => tableMismatch(manifest.tables, await digestTables(reader)));
       if (mismatch) throw new BackupError(`the restored database does not match the backup: ${mismatch}`);
     } catch (error) {
       // Nothing half-restored is left behind: the place is as empty as it was.

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { constants, mkdirSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,10 +62,10 @@ export type DatabaseHandle = {
   queryCount: () => number;
   copyOut?: CopyOut;
   /**
-   * The embedded database's data directory as a tarball, taken while no statement or transaction
-   * runs (docs/decisions/185-backups-that-restore.md). Embedded only.
+   * Copies the embedded database's data directory to `target` while no statement or transaction runs
+   * (docs/decisions/185-backups-that-restore.md). Embedded only.
    */
-  snapshot?: () => Promise<Blob>;
+  copyDataDir?: (target: string) => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -162,30 +163,31 @@ export function openDatabase(options: {
     // One process owns an embedded database: nothing to wait for.
     exclusive: (work) => work(db),
     queryCount,
-    snapshot: () => snapshotDataDir(client),
+    copyDataDir: (target) => copyDataDir(client, pgliteDir!, target),
     close: () => client.close(),
   };
 }
 
 /**
  * A PGlite with the extensions the migrations use: pg_trgm and unaccent back the ticket search index
- * (migrations 0001 and 0005); PostgreSQL ships them in contrib. `loadDataDir`: a tarball of
- * `snapshotDataDir` to start from (a restore, platform/backup/embedded.ts), into an empty `dataDir`.
+ * (migrations 0001 and 0005); PostgreSQL ships them in contrib.
  */
-export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
-  return new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+export function openPglite(dataDir: string | undefined): PGlite {
+  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
 }
 
 /**
- * The data directory as an uncompressed tarball. PGlite's `dumpDataDir` holds only its statement lock,
- * so it could fall between two statements of a transaction; holding the transaction lock too, it waits
- * for the transaction under way and every statement after waits for it: the tarball is the database
- * between two transactions, with every commit's WAL written (decision 185). Writes pause meanwhile.
+ * Copies PGlite's data directory while it is idle (decision 185). PGlite writes straight to these files
+ * (Node's file system, no cache of its own), and every commit's WAL is written before the commit returns; holding
+ * its transaction lock (a transaction under way ends first, the next waits) and its statement lock, the copy
+ * is the database between two transactions, as a crash would leave it: opened, it recovers to exactly
+ * the commits made. Writes wait meanwhile (docs/operations.md has the measure). `dumpDataDir`, PGlite's own,
+ * would hold the whole directory in memory, several times over.
  */
-export async function snapshotDataDir(client: PGlite): Promise<Blob> {
-  // Its start-up runs statements under the same lock: held before it is ready, neither would go on.
+export async function copyDataDir(client: PGlite, source: string, target: string): Promise<void> {
+  // Its start-up runs statements under the same locks: held before it is ready, neither would go on.
   await client.waitReady;
-  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
+  await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => cp(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE })));
 }
 
 /**
