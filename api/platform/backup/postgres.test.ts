@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -158,6 +158,18 @@ describe.each(['disk', 's3'] as const)('a PostgreSQL backup with attachments on 
     await expect(restore(into.settings, tampered, quiet)).rejects.toThrow(`attachment ${manifest.attachments[0]!.key} in the backup does not match its SHA-256 in the manifest`);
     expect(await countOf(into.url, 'pg_tables where schemaname = \'public\'')).toBe(0);
     expect((await storeContents(storageOf(into.settings).storage)).size).toBe(0);
+  });
+});
+
+describe('a file the snapshot names but the store lost', () => {
+  it('fails the backup, naming the key, and leaves no folder that could pass for a backup', async () => {
+    const { api, who, settings } = await sourceDeployment('disk');
+    await reportWithFile(api, who, 1);
+    const [lost] = await withClient(settings.databaseUrl!, async (c) => (await c.query('select storage_key from attachment')).rows.map((r) => String(r.storage_key)));
+    rmSync(path.join(settings.dataDir, 'attachments', lost!.slice(0, 2), lost!));
+    const folder = path.join(tempDir('backup'), 'b');
+    await expect(backup(settings, folder, quiet)).rejects.toThrow(`attachment ${lost} is named by the database snapshot but missing from the store`);
+    expect(existsSync(folder)).toBe(false);
   });
 });
 
