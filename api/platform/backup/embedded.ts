@@ -44,7 +44,7 @@ async function withOpened<T>(dir: string, work: (reader: SnapshotReader) => Prom
 
 /** Runs `tar` with `args`, its standard input or output streamed; its standard error makes the failure's message. */
 async function tar(args: string[], io: { from?: Readable; to?: Writable }): Promise<void> {
-  const child = spawn(process.env.TAR ?? 'tar', args, { stdio: [io.from ? 'pipe' : 'ignore', io.to ? 'pipe' : 'ignore', 'pipe'] });
+  const child = spawn('tar', args, { stdio: [io.from ? 'pipe' : 'ignore', io.to ? 'pipe' : 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve, reject) => {
