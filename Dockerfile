@@ -1,6 +1,7 @@
 # Multi-stage build of both services. One image, two commands:
 #   web: docker run IMAGE                          (node server/web.mjs, port 3000)
 #   api: docker run IMAGE node build/api/server.mjs (port 4000)
+# Backups: node build/api/backup.mjs backup --to DIR / restore --from DIR (docs/operations.md, "Backups and restores").
 # Configuration by environment (the production topology and every variable: docs/deploy.md, .env.example).
 # Load balancers check readiness (web /readyz, API /api/ready); the HEALTHCHECK below is liveness.
 # SIGTERM drains within SHUTDOWN_TIMEOUT_MS (10 s): give the container at least that to stop.

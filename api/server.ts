@@ -8,6 +8,7 @@ import { startJobs } from './platform/jobs/jobs';
 import { sealTotpSecrets } from './domain/accounts/two-step';
 import { localChannel, postgresChannel } from './platform/cluster/channel';
 import { watchChannel } from './http/metrics';
+import { listenForBackups } from './platform/backup/socket';
 
 /**
  * Every line this process writes is JSON with `service: "api"` (docs/decisions/145-logs-keep-the-cause-not-the-person.md):
@@ -68,6 +69,9 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
   // The embedded database has no autovacuum: statistics as of this start (cheap, a few seconds at most).
   if (database.kind === 'embedded') await database.db.execute(sql`analyze`);
   const stopJobs = startJobs(app, { embedded: database.kind === 'embedded' });
+  // The embedded database's backups are taken in this process, asked for on a Unix socket in DATA_DIR
+  // (docs/decisions/185-backups-that-restore.md): no other process may open its files while it runs.
+  const backups = database.copyDataDir ? await listenForBackups(config.dataDir, database.copyDataDir, log.child({ component: 'backup' })) : undefined;
   /**
    * SIGTERM (a deploy) or SIGINT: readiness fails at once so the load balancer stops sending
    * requests, jobs stop, live streams end (browsers reconnect elsewhere), idle connections close,
@@ -87,6 +91,7 @@ async function start(config: ReturnType<typeof loadConfig>, log: ReturnType<type
     deadline.unref();
     stopJobs();
     app.peers.stop();
+    await backups?.close();
     await app.close();
     await channel.close();
     await database.close();

@@ -81,9 +81,11 @@ export async function createTestApi(
     throttleLimits?: Partial<ThrottleLimits>;
     /** As in production: LISTEN/NOTIFY on PostgreSQL, so `anotherProcess` hears this one. */
     cluster?: boolean;
+    /** An empty PostgreSQL database the caller made (and drops), instead of a fresh one per file. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestApi> {
-  const database = await openFreshDatabase();
+  const database = options.databaseUrl ? openDatabase({ databaseUrl: options.databaseUrl, dataDir: 'unused' }) : await openFreshDatabase();
   await database.migrate();
   await seedDatabase(database.db, { demo: true, demoTickets: options.demoTickets ?? 30 });
   // The database lives in memory (or on the test server); files and the mail outbox in a temp folder.

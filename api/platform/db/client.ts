@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { constants, mkdirSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -62,6 +63,11 @@ export type DatabaseHandle = {
   copyOut?: CopyOut;
   /** The embedded database's data directory as one tarball (PGlite's own format; `loadDataDir` reads it back). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * Copies the embedded database's data directory to `target` while no statement or transaction runs
+   * (docs/decisions/185-backups-that-restore.md). Embedded only.
+   */
+  copyDataDir?: (target: string) => Promise<void>;
   close(): Promise<void>;
 };
 
@@ -155,8 +161,7 @@ export function openDatabase(options: {
   const inMemory = options.dataDir === 'memory://';
   const pgliteDir = inMemory ? undefined : path.join(options.dataDir, 'pglite');
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true });
-  // pg_trgm and unaccent back the ticket search index (migrations 0001 and 0005); PostgreSQL ships them in contrib.
-  const client = new PGlite({ dataDir: pgliteDir, extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
+  const client = openPglite(pgliteDir, options.loadDataDir);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,
@@ -166,8 +171,31 @@ export function openDatabase(options: {
     exclusive: (work) => work(db),
     queryCount,
     dumpDataDir: () => client.dumpDataDir('none'),
+    copyDataDir: (target) => copyDataDir(client, pgliteDir!, target),
     close: () => client.close(),
   };
+}
+
+/**
+ * A PGlite with the extensions the migrations use: pg_trgm and unaccent back the ticket search index
+ * (migrations 0001 and 0005); PostgreSQL ships them in contrib.
+ */
+export function openPglite(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
+  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent }, loadDataDir });
+}
+
+/**
+ * Copies PGlite's data directory while it is idle (decision 185). PGlite writes straight to these files
+ * (Node's file system, no cache of its own), and every commit's WAL is written before the commit returns; holding
+ * its transaction lock (a transaction under way ends first, the next waits) and its statement lock, the copy
+ * is the database between two transactions, as a crash would leave it: opened, it recovers to exactly
+ * the commits made. Writes wait meanwhile (docs/operations.md has the measure). `dumpDataDir`, PGlite's own,
+ * would hold the whole directory in memory, several times over.
+ */
+export async function copyDataDir(client: PGlite, source: string, target: string): Promise<void> {
+  // Its start-up runs statements under the same locks: held before it is ready, neither would go on.
+  await client.waitReady;
+  await client._runExclusiveTransaction(() => client._runExclusiveQuery(() => cp(source, target, { recursive: true, mode: constants.COPYFILE_FICLONE })));
 }
 
 /**

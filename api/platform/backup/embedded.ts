@@ -1,0 +1,117 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { cp, mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { Config } from '../../config';
+import { openPglite } from '../db/client';
+import { copyAttachments, ensureStoreEmpty, restoreAttachments, storageOf, verifyAttachments } from './attachments';
+import { BackupError, MANIFEST_FORMAT, writeManifest, type Manifest, type Progress } from './manifest';
+import { requestCopy, stagingPath } from './socket';
+import { attachmentKeys, digestTables, fixSessionFormat, migrationLevel, tableMismatch, type SnapshotReader } from './tables';
+
+/**
+ * The embedded database's backup and restore (docs/decisions/185-backups-that-restore.md): a copy of
+ * PGlite's data directory made by the running API between two transactions (asked for on its backup
+ * socket), or, when no API runs, by this command; opened once here to digest it, then stored as a
+ * gzipped tar (the system's `tar`).
+ */
+const DATABASE_FILE = 'database.tar.gz';
+
+type Settings = Pick<Config, 'dataDir' | 's3'>;
+
+const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+const isEmptyDir = async (dir: string) => (await readdir(dir).catch(() => [])).length === 0;
+
+/**
+ * PGlite opened on `dir` for `work`, in one transaction. The first opening of a copy recovers it as after a
+ * crash (to exactly the commits made before it); closing it leaves it clean.
+ */
+async function withOpened<T>(dir: string, work: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+  const client = openPglite(dir);
+  try {
+    return await client.transaction(async (tx) => {
+      await fixSessionFormat(tx);
+      return work(tx);
+    });
+  } finally {
+    await client.close();
+  }
+}
+
+/** Runs `tar` with `args`, its standard input or output streamed; its standard error makes the failure's message. */
+async function tar(args: string[], io: { from?: Readable; to?: Writable }): Promise<void> {
+  const child = spawn('tar', args, { stdio: [io.from ? 'pipe' : 'ignore', io.to ? 'pipe' : 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) => reject(new BackupError(`tar: ${error.code === 'ENOENT' ? 'not installed' : error.message}`)));
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`tar failed (exit ${code}): ${errors.trim().split('\n')[0] ?? ''}`))));
+  });
+  await Promise.all([exited, io.from ? pipeline(io.from, child.stdin!) : undefined, io.to ? pipeline(child.stdout!, io.to) : undefined]);
+}
+
+export async function backupEmbedded(config: Settings, folder: string, progress: Progress): Promise<Manifest> {
+  const source = pgliteDirOf(config.dataDir);
+  if (await isEmptyDir(source)) throw new BackupError(`no embedded database in ${source}`);
+  const createdAt = new Date().toISOString();
+  let copy = await requestCopy(config.dataDir);
+  if (copy) progress({ step: 'snapshot', from: 'api' }, 'the running API copied its database between two transactions');
+  else {
+    // No API answers on the socket: nothing has the directory open, so it is copied here.
+    copy = path.join(stagingPath(config.dataDir), randomUUID());
+    await mkdir(stagingPath(config.dataDir), { recursive: true, mode: 0o700 });
+    await cp(source, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
+    progress({ step: 'snapshot', from: 'data-directory' }, 'no API running: the data directory copied');
+  }
+  try {
+    const { tables, migrations, keys } = await withOpened(copy, async (reader) => ({
+      tables: await digestTables(reader),
+      migrations: await migrationLevel(reader),
+      keys: await attachmentKeys(reader),
+    }));
+    const gzip = createGzip({ level: 1 });
+    await Promise.all([tar(['-C', copy, '-cf', '-', '.'], { to: gzip }), pipeline(gzip, createWriteStream(path.join(folder, DATABASE_FILE), { flags: 'wx' }))]);
+    progress({ step: 'database', tables: Object.keys(tables).length }, 'database copy digested and stored');
+    const { storage, kind } = storageOf(config);
+    try {
+      const attachments = await copyAttachments(storage, keys, folder);
+      const manifest: Manifest = { format: MANIFEST_FORMAT, kind: 'embedded', attachmentsFrom: kind, createdAt, databaseFile: DATABASE_FILE, migrations, tables, attachments };
+      await writeManifest(folder, manifest);
+      return manifest;
+    } finally {
+      storage.close?.();
+    }
+  } finally {
+    await rm(copy, { recursive: true, force: true });
+  }
+}
+
+export async function restoreEmbedded(config: Settings, folder: string, manifest: Manifest, progress: Progress): Promise<void> {
+  const target = pgliteDirOf(config.dataDir);
+  if (!(await isEmptyDir(target))) throw new BackupError(`restore refused: ${target} is not empty`);
+  const { storage, where } = storageOf(config);
+  try {
+    await ensureStoreEmpty(storage, where);
+    await verifyAttachments(folder, manifest.attachments);
+    progress({ step: 'attachments-verified', files: manifest.attachments.length }, 'every attachment matches its SHA-256');
+    try {
+      await mkdir(target, { recursive: true, mode: 0o700 });
+      const gunzip = createGunzip();
+      await Promise.all([pipeline(createReadStream(path.join(folder, manifest.databaseFile)), gunzip), tar(['-C', target, '-xf', '-'], { from: gunzip })]);
+      const mismatch = await withOpened(target, async (reader) => tableMismatch(manifest.tables, await digestTables(reader)));
+      if (mismatch) throw new BackupError(`the restored database does not match the backup: ${mismatch}`);
+    } catch (error) {
+      // Nothing half-restored is left behind: the place is as empty as it was.
+      await rm(target, { recursive: true, force: true });
+      throw error;
+    }
+    progress({ step: 'database', tables: Object.keys(manifest.tables).length }, 'database restored; every table matches the manifest');
+    await restoreAttachments(storage, folder, manifest.attachments);
+  } finally {
+    storage.close?.();
+  }
+}
