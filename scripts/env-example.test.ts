@@ -11,15 +11,19 @@ import { WEB_APP_VARIABLES } from '../app/server/env.server';
 const root = new URL('../', import.meta.url);
 const read = (file: string) => readFileSync(new URL(file, root), 'utf8');
 
-function webServerVariables(): string[] {
+/** What the modules of a folder read from the environment themselves (tests aside). */
+function variablesReadIn(folder: string, extension: string): string[] {
   const names = new Set<string>();
-  for (const file of readdirSync(new URL('server/', root)).filter((name) => name.endsWith('.mjs'))) {
-    for (const match of read(`server/${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1]!);
+  for (const file of readdirSync(new URL(folder, root)).filter((name) => name.endsWith(extension) && !name.includes('.test.'))) {
+    for (const match of read(`${folder}${file}`).matchAll(/\benv\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1]!);
   }
   return [...names];
 }
 
-const variables = [...new Set([...API_VARIABLES, ...WEB_APP_VARIABLES, ...webServerVariables()])].sort();
+/** The web server (server/*.mjs) and the backup command (api/platform/backup, docs/operations.md) read their own few. */
+const variables = [
+  ...new Set([...API_VARIABLES, ...WEB_APP_VARIABLES, ...variablesReadIn('server/', '.mjs'), ...variablesReadIn('api/platform/backup/', '.ts')]),
+].sort();
 const example = read('.env.example');
 /** `NAME=value` or `# NAME=value` at the start of a line. */
 const listed = [...example.matchAll(/^(?:# ?)?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!);
