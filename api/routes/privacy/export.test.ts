@@ -162,7 +162,10 @@ describe('GET /api/privacy/me/export', () => {
           // Every driver made so far stays in the database: each file is checked against all of them.
           for (const d of generated) {
             if (drivers.some((known) => known.identifiers[0] === `${d.tag}@correo.demo`)) continue;
-            drivers.push(await makeDriver(d.tag, d.rutBody + made++, d.phone));
+            // RUTs and phones unique by construction: fast-check favours the ends of a range, and two drivers given
+            // one RUT would each find the other's in their file.
+            const n = made++;
+            drivers.push(await makeDriver(d.tag, 10_000_000 + n * 100_000 + (d.rutBody % 100_000), `${100 + n}${d.phone.slice(3)}`));
           }
           for (const driver of drivers) {
             const before = (await accessRequestsOf(driver.id)).length;
