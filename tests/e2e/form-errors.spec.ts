@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formatKilometer, parseKilometer } from '../../contract/kilometer';
 import { demo, fillEventFields, labels, newDriver, ready, signIn } from './fixtures';
 
 /**
@@ -78,7 +79,9 @@ for (const width of [320, 360]) {
       }
       await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
       await expect(page.getByText(description)).toBeVisible();
-      await expect(page.getByText(kilometre).first()).toBeVisible();
+      // As the detail writes it: 22,0 typed reads 22 (contract/kilometer.ts).
+      const kilometreShown = page.locator('dt', { hasText: 'Kilómetro' }).locator('xpath=following-sibling::dd[1]');
+      await expect(kilometreShown).toHaveText(formatKilometer(parseKilometer(kilometre)!));
     });
 
     test('a wrong repeated password keeps the e-mail; a taken e-mail keeps the password and offers sign-in and recovery', async ({ page }) => {
