@@ -15,11 +15,17 @@ describe('bench:check', () => {
     expect(checkBudgets(budgets, latest).filter((c) => c.status === 'MISS')).toEqual([]);
   });
 
-  it('fails when one page loses a sixth of its share, naming that page', () => {
+  it('fails when a page falls under its guard, naming that page', () => {
     const slower = structuredClone(latest);
-    slower.pages.events.ratio = Math.floor((latest.pages.events.ratio * 5) / 6 / 0.01) * 0.01 - 0.01;
+    slower.pages.events.ratio = budgets.pageShareGuards.min.events - 0.01;
     const missed = guards(slower).filter((c) => c.status === 'MISS');
     expect(missed.map((c) => c.note)).toEqual(['events']);
+  });
+
+  it('guards something: a page that loses half of its recorded share fails', () => {
+    for (const [page, min] of Object.entries(budgets.pageShareGuards.min as Record<string, number>)) {
+      expect(min, page).toBeGreaterThan(latest.pages[page].ratio / 2);
+    }
   });
 
   it('says a page that was not measured, instead of passing it', () => {

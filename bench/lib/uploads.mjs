@@ -2,7 +2,7 @@
 // photo attached through the new-event form at 360 px on Regular 3G, timed from "Registrar evento"
 // to the photo stored on its event, without JavaScript (the raw file in the multipart form) and
 // with it (shrunk in the browser and sent by tus, decision 155).
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { chromium, expect } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -95,7 +95,8 @@ async function attachOnRegular3g({ web, api, email, password, photoPath, javaScr
     await page.getByLabel('Clasificación').selectOption({ label: 'Reclamo · Estado del pavimento' });
     await page.getByLabel('Descripción').fill(description);
     await page.getByLabel('Kilómetro').fill('30,5');
-    await page.getByLabel('Orientación').selectOption({ label: 'Norte a Sur' });
+    // By its code: the label names the carriageway's destination where the road has them (decision 157).
+    await page.getByLabel('Orientación').selectOption('NORTH_SOUTH');
     await page.getByRole('button', { name: 'Completar sector y comuna' }).click();
     await expect(page.getByLabel('Sector')).toHaveValue('Curacaví Oriente');
     await hydrated();
@@ -121,6 +122,8 @@ async function attachOnRegular3g({ web, api, email, password, photoPath, javaScr
 /** Both runs of the Regular 3G scenario, with the photo's own size. */
 export async function regular3gAttachments({ web, api, email, password, workDir }) {
   const photo = await phonePhoto();
+  // The PostgreSQL run has no embedded database folder to share.
+  await mkdir(workDir, { recursive: true });
   const photoPath = `${workDir}/IMG_4000x3000.jpg`;
   await writeFile(photoPath, photo);
   const common = { web, api, email, password, photoPath };
