@@ -26,7 +26,8 @@ test('on a phone, a double press on "Registrar evento" sends the form once: the 
   await expect(sending).toBeVisible();
   await expect(sending).toBeDisabled();
 
-  await expect(page).toHaveURL(/\/driver\/events\/\d+$/);
+  // The answer comes after the link's 1.5 s and the event's creation on a machine as loaded as a full test run.
+  await expect(page).toHaveURL(/\/driver\/events\/\d+$/, { timeout: 15_000 });
   await expect(page.getByText('El evento fue creado correctamente')).toBeVisible();
   const response = await fetch(`${API_URL}/api/ticket/list/me?q=${encodeURIComponent(description)}`, { headers: { authorization: `Bearer ${driver.token}` } });
   expect((await response.json()).payload.content).toHaveLength(1);
