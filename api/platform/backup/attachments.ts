@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config';
 import { s3FileStorage } from '../storage/s3-storage';
 import { localFileStorage, StoredFileMissing, type FileStorage } from '../storage/storage';
-import { ATTACHMENTS_FOLDER, BackupError, type AttachmentEntry, type Manifest } from './manifest';
+import { ATTACHMENTS_FOLDER, BackupError, MANIFEST_FORMAT, writeManifest, type AttachmentEntry, type Manifest } from './manifest';
 
 /** Files copied at once: enough to keep an S3 store busy, few enough for a 2-core machine. */
 const PARALLEL = 4;
@@ -96,4 +96,25 @@ export async function restoreAttachments(storage: FileStorage, folder: string, e
   await eachAtOnce(entries, async (entry) => {
     await storage.put(createReadStream(path.join(folder, ATTACHMENTS_FOLDER, entry.key)), entry.key);
   });
+}
+
+/**
+ * A backup's last steps, for both databases: the attachments its snapshot named, copied from the configured store,
+ * then the manifest, written last (a folder without it is not a backup).
+ */
+export async function storeAttachmentsAndManifest(
+  config: Pick<Config, 's3' | 'dataDir'>,
+  folder: string,
+  keys: string[],
+  manifest: Omit<Manifest, 'format' | 'attachmentsFrom' | 'attachments'>,
+): Promise<Manifest> {
+  const { storage, kind } = storageOf(config);
+  try {
+    const attachments = await copyAttachments(storage, keys, folder);
+    const whole: Manifest = { format: MANIFEST_FORMAT, ...manifest, attachmentsFrom: kind, attachments };
+    await writeManifest(folder, whole);
+    return whole;
+  } finally {
+    storage.close?.();
+  }
 }

@@ -8,10 +8,10 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Config } from '../../config';
 import { openPglite } from '../db/client';
-import { copyAttachments, ensureStoreEmpty, restoreAttachments, storageOf, verifyAttachments } from './attachments';
-import { BackupError, MANIFEST_FORMAT, writeManifest, type Manifest, type Progress } from './manifest';
+import { ensureStoreEmpty, restoreAttachments, storageOf, storeAttachmentsAndManifest, verifyAttachments } from './attachments';
+import { BackupError, type Manifest, type Progress } from './manifest';
 import { requestCopy, stagingPath } from './socket';
-import { attachmentKeys, digestTables, fixSessionFormat, migrationLevel, tableMismatch, type SnapshotReader } from './tables';
+import { digestTables, fixSessionFormat, readSnapshot, tableMismatch, type SnapshotReader } from './tables';
 
 /**
  * The embedded database's backup and restore (docs/decisions/185-backups-that-restore.md): a copy of
@@ -68,23 +68,11 @@ export async function backupEmbedded(config: Settings, folder: string, progress:
     progress({ step: 'snapshot', from: 'data-directory' }, 'no API running: the data directory copied');
   }
   try {
-    const { tables, migrations, keys } = await withOpened(copy, async (reader) => ({
-      tables: await digestTables(reader),
-      migrations: await migrationLevel(reader),
-      keys: await attachmentKeys(reader),
-    }));
+    const { tables, migrations, keys } = await withOpened(copy, readSnapshot);
     const gzip = createGzip({ level: 1 });
     await Promise.all([tar(['-C', copy, '-cf', '-', '.'], { to: gzip }), pipeline(gzip, createWriteStream(path.join(folder, DATABASE_FILE), { flags: 'wx' }))]);
     progress({ step: 'database', tables: Object.keys(tables).length }, 'database copy digested and stored');
-    const { storage, kind } = storageOf(config);
-    try {
-      const attachments = await copyAttachments(storage, keys, folder);
-      const manifest: Manifest = { format: MANIFEST_FORMAT, kind: 'embedded', attachmentsFrom: kind, createdAt, databaseFile: DATABASE_FILE, migrations, tables, attachments };
-      await writeManifest(folder, manifest);
-      return manifest;
-    } finally {
-      storage.close?.();
-    }
+    return await storeAttachmentsAndManifest(config, folder, keys, { kind: 'embedded', createdAt, databaseFile: DATABASE_FILE, migrations, tables });
   } finally {
     await rm(copy, { recursive: true, force: true });
   }

@@ -3,9 +3,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../../config';
-import { copyAttachments, ensureStoreEmpty, restoreAttachments, storageOf, verifyAttachments } from './attachments';
-import { BackupError, MANIFEST_FORMAT, writeManifest, type Manifest, type Progress } from './manifest';
-import { attachmentKeys, digestTables, fixSessionFormat, migrationLevel, tableMismatch, type SnapshotReader } from './tables';
+import { ensureStoreEmpty, restoreAttachments, storageOf, storeAttachmentsAndManifest, verifyAttachments } from './attachments';
+import { BackupError, type Manifest, type Progress } from './manifest';
+import { digestTables, fixSessionFormat, readSnapshot, tableMismatch, type SnapshotReader } from './tables';
 
 /**
  * PostgreSQL's backup and restore with the machine's client tools (docs/decisions/185-backups-that-restore.md):
@@ -68,19 +68,10 @@ export async function backupPostgres(config: Settings, folder: string, progress:
     const started = performance.now();
     // pg_dump reads in the snapshot while this connection digests the tables in the same one.
     const dumped = runTool('pg_dump', ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${tool.url}`], tool.env);
-    const read = (async () => ({ tables: await digestTables(reader), migrations: await migrationLevel(reader), keys: await attachmentKeys(reader) }))();
-    const [{ tables, migrations, keys }] = await Promise.all([read, dumped]);
+    const [{ tables, migrations, keys }] = await Promise.all([readSnapshot(reader), dumped]);
     await client.query('commit');
     progress({ step: 'database', tables: Object.keys(tables).length, bytes: (await stat(file)).size, ms: Math.round(performance.now() - started) }, 'database dumped and digested');
-    const { storage, kind } = storageOf(config);
-    try {
-      const attachments = await copyAttachments(storage, keys, folder);
-      const manifest: Manifest = { format: MANIFEST_FORMAT, kind: 'postgres', attachmentsFrom: kind, createdAt, databaseFile: DATABASE_FILE, migrations, tables, attachments };
-      await writeManifest(folder, manifest);
-      return manifest;
-    } finally {
-      storage.close?.();
-    }
+    return await storeAttachmentsAndManifest(config, folder, keys, { kind: 'postgres', createdAt, databaseFile: DATABASE_FILE, migrations, tables });
   } finally {
     await client.end().catch(() => undefined);
   }

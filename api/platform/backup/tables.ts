@@ -101,3 +101,8 @@ export function tableMismatch(expected: Record<string, TableDigest>, actual: Rec
   const extra = Object.keys(actual).find((name) => !(name in expected));
   return extra ? `table ${extra} is not in the backup` : undefined;
 }
+
+/** What a backup reads inside its snapshot: every table's digest, the migration level and the attachments named. */
+export async function readSnapshot(reader: SnapshotReader): Promise<Pick<Manifest, 'tables' | 'migrations'> & { keys: string[] }> {
+  return { tables: await digestTables(reader), migrations: await migrationLevel(reader), keys: await attachmentKeys(reader) };
+}
