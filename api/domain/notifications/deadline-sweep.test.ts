@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { deadlineNotice, notification, profile, ticket } from '../../platform/db/schema';
 import { createTestApi, type TestApi } from '../../test/helper';
 import { readMail, startSmtpPeer, type SmtpPeer } from '../../test/smtp';
-import { createTicket, signInCallers, type Callers } from '../../test/tickets';
+import { classificationOfType, createTicket, putTicket, signInCallers, type Callers } from '../../test/tickets';
 import { sweepDeadlineNotices } from './deadline-sweep';
 import { sweepLateTickets } from './late-sweep';
 
@@ -215,5 +215,46 @@ describe('TICKET_LATE (the resolution breach)', () => {
     await api.database.db.update(ticket).set({ statusCode: 'IN_PROGRESS', pausedAt: null }).where(eq(ticket.id, t.id));
     await sweepLateTickets(api.database.db, api.app.notifier);
     expect((await late()).map((r) => r.profileId).sort()).toEqual([who.operator.id, ...supervisors].sort());
+  });
+});
+
+describe('a deadline that moves (decision 188)', () => {
+  /** The event's clock as stored. */
+  const clockOf = async (id: number) => (await api.database.db.select().from(ticket).where(eq(ticket.id, id)))[0]!;
+
+  it('warns again when a new classification gives a later deadline, and clears the breach already told', async () => {
+    const now = new Date();
+    const t = await event({ warnAt: new Date(now.getTime() - 60_000), dueAt: new Date(now.getTime() + 3 * HOUR), resolutionTargetMs: 12 * HOUR });
+    await sweep(now);
+    expect((await told(t.id)).map((n) => n.type)).toEqual(['TICKET_DUE_SOON']);
+    // As if a breach had been told under the old classification: a new deadline ahead is a new breach to tell.
+    await api.database.db.update(ticket).set({ lateNotifiedAt: now }).where(eq(ticket.id, t.id));
+
+    const other = await classificationOfType(api, t.type, t.classificationId);
+    const put = await putTicket(api, who.supervisor, t.id, { classificationId: other.id });
+    expect(put.statusCode).toBe(200);
+    const moved = await clockOf(t.id);
+    expect(moved.lateNotifiedAt).toBeNull();
+    expect(moved.dueAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(await api.database.db.select().from(deadlineNotice).where(and(eq(deadlineNotice.ticketId, t.id), eq(deadlineNotice.deadline, 'RESOLUTION')))).toEqual([]);
+
+    // The new deadline's warning instant comes: its warning goes, once, with the time left to the new deadline.
+    const at = new Date(Math.max(moved.warnAt!.getTime(), Date.now()) + 1000);
+    expect(at.getTime()).toBeLessThan(moved.dueAt!.getTime());
+    await sweep(at);
+    await sweep(at);
+    const resolution = (await told(t.id)).filter((n) => n.message.startsWith('El plazo de resolución'));
+    expect(resolution.map((n) => n.type)).toEqual(['TICKET_DUE_SOON', 'TICKET_DUE_SOON']);
+  });
+
+  it('does not warn again when the deadline moves by a hold and its resumption', async () => {
+    const now = new Date();
+    const t = await event({ warnAt: new Date(now.getTime() - 60_000), dueAt: new Date(now.getTime() + 3 * HOUR), statusCode: 'IN_PROGRESS' });
+    await sweep(now);
+    expect(await putTicket(api, who.operator, t.id, { statusCode: 'ON_HOLD' }).then((r) => r.statusCode)).toBe(200);
+    expect(await putTicket(api, who.operator, t.id, { statusCode: 'IN_PROGRESS' }).then((r) => r.statusCode)).toBe(200);
+    const resumed = await clockOf(t.id);
+    await sweep(new Date(Math.max(resumed.warnAt!.getTime(), Date.now()) + 1000));
+    expect((await told(t.id)).map((n) => n.type)).toEqual(['TICKET_DUE_SOON']);
   });
 });

@@ -55,6 +55,8 @@ async function claim(tx: Database, notice: Notice, now: Date): Promise<(Claimed 
             )
           order by ${notice.at}
           limit ${BATCH}
+          -- An event being saved (a new classification re-arms its notices, decision 188) waits for the next sweep.
+          for update of t skip locked
         ), claimed as (
           insert into ${deadlineNotice} (ticket_id, deadline, threshold, sent_at)
           select id, ${notice.deadline}, ${notice.threshold}, ${now} from due

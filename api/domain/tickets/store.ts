@@ -1,11 +1,11 @@
-import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatMessage, messages } from '@contract/messages';
 import type { TicketCreate, TicketUpdate } from '@contract/ticket';
 import type { Ticket, TicketHistoryEntry } from '@contract/ticket-dto';
 import type { Channel, ClosureReason, HistoryAction, Orientation, TicketStatus, TicketType } from '@contract/ticket-codes';
 import type { Database } from '../../platform/db/client';
-import { classification, profile, ticket, ticketHistory } from '../../platform/db/schema';
+import { classification, deadlineNotice, profile, ticket, ticketHistory } from '../../platform/db/schema';
 import { nextTicketIdentity } from './folio';
 import { TicketRuleError } from './lifecycle';
 import { channelFor, reporterFor, type Actor } from './permissions';
@@ -247,6 +247,7 @@ export async function updateTicket(
     });
     if (!plan) return;
     await tx.update(ticket).set(plan.patch).where(eq(ticket.id, id));
+    if (plan.rearm.length > 0) await tx.delete(deadlineNotice).where(and(eq(deadlineNotice.ticketId, id), inArray(deadlineNotice.deadline, plan.rearm)));
     await writeHistory(tx, id, actor, plan.action, plan.changes, now);
     // The closure's message to the driver: a public comment, closed and said together or neither.
     if (plan.patch.statusCode === 'CLOSED' && update.closureMessage) {

@@ -35,7 +35,9 @@ export type UpdateContext = {
   assigneeNames: Record<string, string>;
 };
 
-export type UpdatePlan = { patch: TicketPatch; changes: Changes; action: HistoryAction };
+/** A deadline whose notices (decision 182's warnings and breaches) start again: a new classification gave it a later instant. */
+export type RearmedDeadline = 'RESOLUTION' | 'FIRST_ANSWER';
+export type UpdatePlan = { patch: TicketPatch; changes: Changes; action: HistoryAction; rearm: RearmedDeadline[] };
 
 const same = (a: unknown, b: unknown) =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
@@ -73,6 +75,7 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
     firstAnswerMs: current.firstAnswerTargetMs,
   };
   let calendar = ctx.calendar ?? AROUND_THE_CLOCK;
+  const rearm: RearmedDeadline[] = [];
   if (patch.classificationId !== undefined) {
     const next = ctx.newClassification;
     if (!next || next.id !== patch.classificationId) throw new Error('planTicketUpdate: classification not looked up');
@@ -91,6 +94,16 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
     patch.resolutionTargetMs = targets.resolutionMs;
     patch.firstAnswerTargetMs = targets.firstAnswerMs;
     changes.classificationName = { from: ctx.currentClassificationName ?? null, to: next.name };
+    // A new deadline still ahead gets its own notices (decision 188): the warning sent for the old one told of a
+    // time left that no longer holds. One already passed keeps what was sent, so nobody hears of a breach twice.
+    const ahead = (at: Date | null) => at !== null && at.getTime() > ctx.now.getTime();
+    if (!same(current.dueAt, deadlines.dueAt) && ahead(deadlines.dueAt)) {
+      rearm.push('RESOLUTION');
+      patch.lateNotifiedAt = null;
+    }
+    if (current.firstAnswerBusinessMs === null && !same(current.firstAnswerDueAt, deadlines.firstAnswerDueAt) && ahead(deadlines.firstAnswerDueAt)) {
+      rearm.push('FIRST_ANSWER');
+    }
   }
 
   const before: LifecycleState = {
@@ -139,7 +152,7 @@ export function planTicketUpdate(current: TicketRow, update: TicketUpdate, ctx: 
   if (current.statusCode === 'CLOSED' && after.statusCode !== 'CLOSED') patch.resolutionBusinessMs = null;
   // The first thing staff do to a ticket is its first response (reports measure it).
   if (!current.firstResponseAt) patch.firstResponseAt = ctx.now;
-  return { patch, changes, action: actionOf(current.statusCode as TicketStatus, after.statusCode, changes) };
+  return { patch, changes, action: actionOf(current.statusCode as TicketStatus, after.statusCode, changes), rearm };
 }
 
 function actionOf(from: TicketStatus, to: TicketStatus, changes: Changes): HistoryAction {
