@@ -16,7 +16,7 @@ import type { CreatedRange } from './statistics';
 import { lateCondition } from '../tickets/sla';
 import { readDestinations } from '../road/axis';
 import { copyBinaryValues } from '../../platform/db/copy-binary';
-import { CSV_FORMATS, FORMULA_START_CHARACTERS, type Cell, type Column, type CsvOut, type TableSink } from './sinks';
+import { CSV_FORMATS, FORMULA_START_CHARACTERS, SHARED_COLUMNS, type Cell, type Column, type CsvOut, type OnePer, type TableSink } from './sinks';
 
 /**
  * Report 1, the month's tickets in detail (docs/decisions/122-reports-for-excel.md):
@@ -32,9 +32,9 @@ const DATE = { kind: 'date' } as const;
  * value per column of this tuple (PerColumn): a column added here and not there does not compile.
  */
 export const DETAIL_COLUMNS = [
-  { name: 'Folio', width: 16 },
-  { name: 'Tipo', width: 12 },
-  { name: 'Clasificación', width: 30 },
+  SHARED_COLUMNS.folio,
+  SHARED_COLUMNS.type,
+  SHARED_COLUMNS.classification,
   { name: 'Estado', width: 12 },
   { name: 'Atrasado', width: 10 },
   { name: 'Canal', width: 16 },
@@ -50,7 +50,7 @@ export const DETAIL_COLUMNS = [
   { name: 'Correo', width: 30 },
   { name: 'Teléfono', width: 16 },
   { name: 'Dirección', width: 30 },
-  { name: 'Responsable', width: 24 },
+  SHARED_COLUMNS.assignee,
   { name: 'Vence', ...DATE },
   { name: 'Fecha de cierre', ...DATE },
   { name: 'Motivo de cierre', width: 24 },
@@ -58,7 +58,6 @@ export const DETAIL_COLUMNS = [
 
 /** One value per column of DETAIL_COLUMNS, in its order. */
 type PerColumn<T> = OnePer<typeof DETAIL_COLUMNS, T>;
-type OnePer<Columns extends readonly unknown[], T> = { -readonly [K in keyof Columns]: T };
 
 /** Rows per read: large enough that a read costs little per row, small enough to stay flat in memory. */
 export const ROWS_PER_READ = 5000;

@@ -9,7 +9,7 @@ import { AROUND_THE_CLOCK, businessTimeBetween } from '../calendar/business-time
 import { readCalendars } from '../calendar/store';
 import { createdIn, RESOLVED, RESOLVED_ON_TIME, type CreatedRange } from './statistics';
 import { lateCondition } from '../tickets/sla';
-import type { Column, TableSink } from './sinks';
+import { SHARED_COLUMNS, type Cell, type Column, type OnePer, type TableSink } from './sinks';
 
 /**
  * The service-level report (issue 37, docs/decisions/183-service-level-report.md): per month, per
@@ -275,7 +275,8 @@ export async function computeServiceLevel(db: Database, year: number, month: num
 /** "sin meta" where a group has no first-answer target (issue 37). */
 export const NO_TARGET = 'sin meta';
 
-export const SERVICE_LEVEL_COLUMNS: Column[] = [
+/** The month's numbers, a row per group; groupCells fills one value per column (OnePer). */
+export const SERVICE_LEVEL_COLUMNS = [
   { name: 'Agrupación', width: 14 },
   { name: 'Nombre', width: 30 },
   { name: 'Ingresados' },
@@ -293,22 +294,23 @@ export const SERVICE_LEVEL_COLUMNS: Column[] = [
   { name: 'Resolución en plazo (%)', kind: 'decimal' },
   { name: 'Mediana resolución (horas hábiles)', kind: 'decimal' },
   { name: 'Percentil 90 resolución (horas hábiles)', kind: 'decimal' },
-];
+] as const satisfies readonly Column[];
 
-export const BREACH_COLUMNS: Column[] = [
-  { name: 'Folio', width: 16 },
-  { name: 'Clasificación', width: 30 },
-  { name: 'Tipo', width: 12 },
+/** The breaches, a row each; breachCells fills one value per column (OnePer). */
+export const BREACH_COLUMNS = [
+  SHARED_COLUMNS.folio,
+  SHARED_COLUMNS.classification,
+  SHARED_COLUMNS.type,
   { name: 'Plazo', width: 18 },
   { name: 'Vencía', width: 17 },
   { name: 'Cumplido', width: 17 },
   { name: 'Atraso (horas hábiles)', kind: 'decimal' },
-  { name: 'Responsable', width: 24 },
-];
+  SHARED_COLUMNS.assignee,
+] as const satisfies readonly Column[];
 
 const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
 
-function groupCells(kind: string, name: string, g: ServiceLevelGroup) {
+function groupCells(kind: string, name: string, g: ServiceLevelGroup): OnePer<typeof SERVICE_LEVEL_COLUMNS, Cell> {
   const noTarget = g.firstAnswer.withTarget === 0;
   return [
     kind,
@@ -354,18 +356,9 @@ export async function serviceLevelReport(
   await sink.blank();
   await sink.heading('Incumplimientos');
   await sink.header(BREACH_COLUMNS);
-  await everyBreach(db, range, now, (rows) =>
-    sink.rows(
-      rows.map((b) => [
-        b.folio,
-        b.classification,
-        ticketTypeLabels[b.type],
-        deadlineKindLabels[b.deadline],
-        santiagoText(b.dueAt),
-        santiagoText(b.metAt),
-        b.lateHours,
-        b.assignee,
-      ]),
-    ),
-  );
+  await everyBreach(db, range, now, (rows) => sink.rows(rows.map(breachCells)));
+}
+
+function breachCells(b: Breach): OnePer<typeof BREACH_COLUMNS, Cell> {
+  return [b.folio, b.classification, ticketTypeLabels[b.type], deadlineKindLabels[b.deadline], santiagoText(b.dueAt), santiagoText(b.metAt), b.lateHours, b.assignee];
 }

@@ -11,6 +11,17 @@ export type Cell = string | number | Date | null;
  */
 export type Column = { name: string; width?: number; kind?: 'text' | 'date' | 'decimal' };
 
+/** One value per column of a report's tuple of columns, in its order: a column added and not filled does not compile. */
+export type OnePer<Columns extends readonly unknown[], T> = { -readonly [K in keyof Columns]: T };
+
+/** The columns several reports share, so that one title has one width in every file. */
+export const SHARED_COLUMNS = {
+  folio: { name: 'Folio', width: 16 },
+  type: { name: 'Tipo', width: 12 },
+  classification: { name: 'Clasificación', width: 30 },
+  assignee: { name: 'Responsable', width: 24 },
+} as const satisfies Record<string, Column>;
+
 /**
  * Where a report's rows go. Each call resolves only when the consumer can take more, so a
  * slow reader slows the producer instead of growing memory. `rows` takes a whole batch

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodFrom, periodLimits } from './period.server';
+import { periodFrom, periodLimits, reportMonthFrom } from './period.server';
 
 // 15 November 2026, noon in Santiago.
 const now = new Date('2026-11-15T15:00:00Z');
@@ -33,5 +33,19 @@ describe('the period an address asks for', () => {
 
   it('limits the field from January 2000 to this month', () => {
     expect(periodLimits(now)).toEqual({ min: '2000-01', max: '2026-11' });
+  });
+});
+
+describe('a monthly report page’s month', () => {
+  const month = (query: string) => reportMonthFrom(new URLSearchParams(query), now);
+
+  it('is the one asked for, else this month in Santiago, and its field starts on it', () => {
+    expect(month('period=2026-10')).toEqual({ period: { year: 2026, month: 10 }, periodField: { value: '2026-10', error: null, min: '2000-01', max: '2026-11' } });
+    expect(month('')).toMatchObject({ period: { year: 2026, month: 11 }, periodField: { value: '2026-11', error: null } });
+  });
+
+  it('shows this month when the one asked for is refused, and keeps what was written in the field with its reason', () => {
+    expect(month('period=2027-01')).toMatchObject({ period: { year: 2026, month: 11 }, periodField: { value: '2027-01', error: 'future' } });
+    expect(month('period=abc').periodField).toMatchObject({ value: 'abc', error: 'invalid' });
   });
 });

@@ -47,6 +47,19 @@ export function periodFrom(
   return { period, error: null, asked };
 }
 
+/** The month field as a page gives it: the value it starts on, or the refused one with its reason (decision 176). */
+export type PeriodField = { value: string; error: PeriodError | null; min: string; max: string };
+
+/**
+ * A monthly report page's month (the summary, the service levels): the one the address names, else this month
+ * in Santiago; its field starts on the month shown, and a refused one stays in it with its reason (decision 176).
+ */
+export function reportMonthFrom(params: URLSearchParams, now = new Date()): { period: Period; periodField: PeriodField } {
+  const { period: chosen, error, asked } = periodFrom(params, now);
+  const period = chosen ?? currentPeriod(now);
+  return { period, periodField: { value: error ? asked : periodValue(period), error, ...periodLimits(now) } };
+}
+
 /** The statistics call's query for a period (none: the whole history). */
 export function periodQuery(period: Period | null): Record<string, string> | undefined {
   return period ? { month: String(period.month), year: String(period.year) } : undefined;

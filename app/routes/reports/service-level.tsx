@@ -8,7 +8,7 @@ import dataTableStylesHref from '~/styles/data-table.css?url';
 import reportStylesHref from '~/styles/reports.css?url';
 import { pageTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from '../dashboard/period-form';
-import { currentPeriod, periodFrom, periodLimits, periodQuery, periodValue } from '../dashboard/period.server';
+import { periodQuery, reportMonthFrom } from '../dashboard/period.server';
 import { PrintPageMargins } from './print-page-margins';
 import { pageServiceLevelSchema } from './service-level.server';
 import { useNumberFormat, useT } from '~/hooks/use-t';
@@ -30,8 +30,7 @@ export const links: Route.LinksFunction = () => [
  * Only the inspector, supervisors and the admin have it (app/navigation/area-routes.ts).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { period: chosen, error, asked } = periodFrom(new URL(request.url).searchParams);
-  const period = chosen ?? currentPeriod();
+  const { period, periodField } = reportMonthFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
     data: report,
@@ -40,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     report,
     area: AREA_BY_ROLE[user.role],
     period,
-    periodField: { value: error ? asked : periodValue(period), error, ...periodLimits() },
+    periodField,
   };
 }
 

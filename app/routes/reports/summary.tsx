@@ -7,7 +7,7 @@ import reportStylesHref from '~/styles/reports.css?url';
 import { formatDateTime } from '@contract/date-time';
 import { pageTitle } from '~/utils/meta';
 import { PeriodForm, usePeriodName } from '../dashboard/period-form';
-import { currentPeriod, periodFrom, periodLimits, periodQuery, periodValue } from '../dashboard/period.server';
+import { periodQuery, reportMonthFrom } from '../dashboard/period.server';
 import { PrintPageMargins } from './print-page-margins';
 import { summaryStatisticsSchema } from '../dashboard/statistics.server';
 import { StatisticsView } from '../dashboard/statistics-view';
@@ -31,8 +31,7 @@ export const links: Route.LinksFunction = () => [
  * (app/routes.ts), whose guard admits only that area's role.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { period: chosen, error, asked } = periodFrom(new URL(request.url).searchParams);
-  const period = chosen ?? currentPeriod();
+  const { period, periodField } = reportMonthFrom(new URL(request.url).searchParams);
   const {
     auth: { user },
     data: [statistics, road],
@@ -44,8 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     destinations: road.destinations,
     area: AREA_BY_ROLE[user.role],
     period,
-    // The field starts on the month shown; a refused one stays in it with its reason (decision 176).
-    periodField: { value: error ? asked : periodValue(period), error, ...periodLimits() },
+    periodField,
   };
 }
 
