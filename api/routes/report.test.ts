@@ -13,6 +13,7 @@ import { csvSink, sheetNameOf, xlsxSink, type TableSink } from '../domain/report
 import { REPORTS } from '@contract/report';
 import { createTestApi, type TestApi } from '../test/helper';
 import { createTicket, signInCallers, type Callers } from '../test/tickets';
+import { isLate } from '../domain/tickets/sla';
 
 let api: TestApi;
 let who: Callers;
@@ -65,6 +66,33 @@ describe('GET /api/report/reportStatistic', () => {
     expect(stats.roadTickets.filter((t) => t.late).length).toBe(Math.min(stats.counters.late, stats.roadTickets.length));
     const [dbCount] = await queryRows<{ n: number }>(api.database.db, sql`select count(*)::int as n from ticket`);
     expect(stats.counters.total).toBe(dbCount!.n);
+  });
+
+  it('says what a count of the events themselves says: each breakdown, the deadlines kept, the averages', async () => {
+    const stats = statisticsSchema.parse((await get('/api/report/reportStatistic', who.admin.token)).json().payload);
+    const rows = await api.database.db.select().from(ticket);
+    const at = new Date();
+    const tally = <K extends string | number>(key: (r: (typeof rows)[number]) => K) =>
+      rows.reduce((m, r) => m.set(key(r), (m.get(key(r)) ?? 0) + 1), new Map<K, number>());
+    expect(new Map(stats.byStatus.map((b) => [b.key, b.count]))).toEqual(tally((r) => r.statusCode));
+    expect(new Map(stats.bySector.map((b) => [b.key, b.count]))).toEqual(tally((r) => r.sector));
+    expect(new Map(stats.byChannel.map((b) => [b.key, b.count]))).toEqual(tally((r) => r.channelCode));
+    expect(new Map(stats.kilometerStrip.map((k) => [`${k.km} ${k.orientation}`, k.active]))).toEqual(
+      new Map([...tally((r) => `${Math.floor(r.kilometer)} ${r.orientation}`).keys()].map((k) => [k, rows.filter((r) => `${Math.floor(r.kilometer)} ${r.orientation}` === k && r.statusCode !== 'CLOSED').length])),
+    );
+    for (const c of stats.slaCompliance) {
+      const mine = rows.filter((r) => r.classificationId === c.classificationId);
+      const closed = mine.filter((r) => r.statusCode === 'CLOSED');
+      expect(c.closed, c.name).toBe(closed.length);
+      expect(c.onTime, c.name).toBe(closed.filter((r) => r.closedAt! <= r.dueAt!).length);
+      expect(c.lateActive, c.name).toBe(mine.filter((r) => isLate({ statusCode: r.statusCode as never, dueAt: r.dueAt, pausedAt: r.pausedAt }, at)).length);
+    }
+    const meanHours = (seconds: number[]) => (seconds.length === 0 ? null : Math.round((seconds.reduce((a, b) => a + b, 0) / seconds.length / 3600) * 10) / 10);
+    const answered = rows.filter((r) => r.firstResponseAt !== null);
+    const closed = rows.filter((r) => r.statusCode === 'CLOSED' && r.closedAt !== null);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(stats.averages.firstResponseHours).toBe(meanHours(answered.map((r) => (r.firstResponseAt!.getTime() - r.createdAt.getTime()) / 1000)));
+    expect(stats.averages.resolutionHours).toBe(meanHours(closed.map((r) => (r.closedAt!.getTime() - r.createdAt.getTime()) / 1000)));
   });
 
   it('gives the inspector the same whole view', async () => {

@@ -74,22 +74,42 @@ export async function computeStatistics(
 ): Promise<Statistics> {
   const where = scopeCondition(scope, range);
   const late = lateCondition(now);
-  const groupsQuery = queryRows<GroupRow>(
-    db,
-    sql`select grouping(type, classification_id, status_code, channel_code, sector, commune, floor(kilometer), orientation)::int as g,
-        type, classification_id, status_code, channel_code, sector, commune, floor(kilometer)::int as km, orientation,
-        count(*)::int as n,
-        (count(*) filter (where status_code <> 'CLOSED'))::int as active,
-        (count(*) filter (where status_code = 'NEW'))::int as new,
-        (count(*) filter (where ${late}))::int as late,
-        (count(*) filter (where ${RESOLVED}))::int as closed,
-        (count(*) filter (where ${RESOLVED_ON_TIME}))::int as on_time,
-        avg(extract(epoch from first_response_at - created_at))::float8 as avg_first_response,
-        (avg(extract(epoch from closed_at - created_at)) filter (where status_code = 'CLOSED'))::float8 as avg_resolution
-      from ${ticket}
-      where ${where}
-      group by grouping sets ((), (type), (classification_id), (status_code), (channel_code), (sector), (commune), (floor(kilometer), orientation))`,
-  );
+  // Two steps (decision 188): the scope's events are first counted per combination of every breakdown's columns
+  // (one hash, a few tens of thousands of groups at 1M events), then the breakdowns add those up (GROUPING SETS).
+  // A single GROUPING SETS over the events hashes each row once per breakdown: 3 s at 1M on a 2-core machine,
+  // against 1.5 s. Durations are date_part's double precision, not extract's numeric. The combinations' hash
+  // needs more than the default work memory, or PostgreSQL sorts them instead, four times slower.
+  const groupsQuery = db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return queryRows<GroupRow>(
+      tx,
+      sql`with combination as (
+          select type, classification_id, status_code, channel_code, sector, commune, floor(kilometer) as km, orientation,
+            count(*) as n,
+            count(*) filter (where ${late}) as late,
+            count(*) filter (where ${RESOLVED_ON_TIME}) as on_time,
+            sum(date_part('epoch', first_response_at - created_at)) as first_response_sum,
+            count(first_response_at) as first_responses,
+            sum(date_part('epoch', closed_at - created_at)) filter (where ${RESOLVED}) as resolution_sum,
+            count(closed_at) filter (where ${RESOLVED}) as resolutions
+          from ${ticket}
+          where ${where}
+          group by type, classification_id, status_code, channel_code, sector, commune, floor(kilometer), orientation
+        )
+        select grouping(type, classification_id, status_code, channel_code, sector, commune, km, orientation)::int as g,
+          type, classification_id, status_code, channel_code, sector, commune, km::int as km, orientation,
+          coalesce(sum(n), 0)::int as n,
+          coalesce(sum(n) filter (where status_code <> 'CLOSED'), 0)::int as active,
+          coalesce(sum(n) filter (where status_code = 'NEW'), 0)::int as new,
+          coalesce(sum(late), 0)::int as late,
+          coalesce(sum(n) filter (where status_code = 'CLOSED'), 0)::int as closed,
+          coalesce(sum(on_time), 0)::int as on_time,
+          (sum(first_response_sum) / nullif(sum(first_responses), 0))::float8 as avg_first_response,
+          (sum(resolution_sum) / nullif(sum(resolutions), 0))::float8 as avg_resolution
+        from combination
+        group by grouping sets ((), (type), (classification_id), (status_code), (channel_code), (sector), (commune), (km, orientation))`,
+    );
+  });
   // The trend covers the range's days, or the last 30 days.
   const trendDays = range ? Math.max(1, Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000)) : TREND_DAYS;
   const since = range ? range.from : new Date(now.getTime() - TREND_DAYS * 86_400_000);

@@ -25,7 +25,7 @@ import { calendarOf, deadlineOf } from './deadline';
  * Ticket lists. Cost per page view, whatever the table size:
  * - the page walks an index in list order (schema.ts) and stops after page x size rows;
  * - total: a primary-key read of ticket_counter when only the scope, tab and status
- *   narrow the list, else a count that stops after TOTAL_COUNT_CAP (SEARCH_COUNT_CAP
+ *   narrow the list, the late counter when the late filter alone does, else a count that stops after TOTAL_COUNT_CAP (SEARCH_COUNT_CAP
  *   with q) matches;
  * - counters: new and closed from ticket_counter, late from the partial index of
  *   active tickets by due date, kept by the API between ticket writes (countScope).
@@ -263,10 +263,13 @@ export async function listTickets(
           .offset(query.page * query.size);
   // On PostgreSQL the four reads run on separate pool connections at once; the
   // embedded database queues them on its single connection.
+  // The late filter alone counts what the late counter counts (decision 188): its total is that number.
+  const lateAlone = query.late === true && filters.length === 1 && query.tab !== 'closed' && !query.status;
+  const countersTotal = (c: ScopeCounters) => (lateAlone ? c.late : totalOf(c, query));
   const [rows, cachedCounts, filteredTotal, calendars] = await Promise.all([
     pageQuery,
     counterCache ? counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil) : countScope(db, scope, now),
-    filters.length > 0 ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
+    filters.length > 0 && !lateAlone ? countCapped(db, where, query.q ? SEARCH_COUNT_CAP : TOTAL_COUNT_CAP) : undefined,
     // Each row's time left runs on its own calendar: all of them read once per page (decision 181).
     readCalendars(db),
   ]);
@@ -274,7 +277,7 @@ export async function listTickets(
   // Counters cached by this process may predate a write made on another one (the invalidation
   // travels in milliseconds, not at once): a page that shows they are wrong counts again, so
   // a total never contradicts the rows beside it (docs/decisions/112-replicas.md).
-  if (counterCache && !filteredTotal && !totalAgrees(totalOf(counts, query), rows.length, query)) {
+  if (counterCache && !filteredTotal && !totalAgrees(countersTotal(counts), rows.length, query)) {
     counterCache.invalidate();
     counts = await counterCache.get(scopeKey(scope), () => countScope(db, scope, now), (c) => c.validUntil);
   }
@@ -283,7 +286,7 @@ export async function listTickets(
   if (filteredTotal) {
     ({ total, capped: totalCapped } = filteredTotal);
   } else {
-    total = totalOf(counts, query);
+    total = countersTotal(counts);
   }
 
   const counters: TicketCounters = { new: counts.byStatus.NEW ?? 0, late: counts.late, closed: counts.byStatus.CLOSED ?? 0 };

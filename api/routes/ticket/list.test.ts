@@ -34,6 +34,7 @@ async function list(path: string, query: Record<string, string | number> = {}, c
 const ids = (page: TicketListResponse) => page.content.map((t) => t.id).sort((a, b) => a - b);
 const idsOf = (predicate: (r: Row) => boolean) => rows.filter(predicate).map((r) => r.id).sort((a, b) => a - b);
 const now = () => new Date();
+const lateRow = (r: Row) => isLate({ statusCode: r.statusCode as never, dueAt: r.dueAt, pausedAt: r.pausedAt }, now());
 const countersOf = (subset: Row[]) => ({
   new: subset.filter((r) => r.statusCode === 'NEW').length,
   late: subset.filter((r) => isLate({ statusCode: r.statusCode as never, dueAt: r.dueAt, pausedAt: r.pausedAt }, now())).length,
@@ -100,8 +101,12 @@ describe('tabs and filters', () => {
     ['received up to a day', () => ({ dateTo: day(rows[2]!.createdAt) }), (r) => day(r.createdAt) <= day(rows[2]!.createdAt)],
     ['unassigned queue', () => ({ assignedToId: 'none' }), (r) => r.assignedToId === null],
     ['assignee', () => ({ assignedToId: who.operator.id }), (r) => r.assignedToId === who.operator.id],
-    ['late', () => ({ late: 'true' }), (r) => isLate({ statusCode: r.statusCode as never, dueAt: r.dueAt, pausedAt: r.pausedAt }, now())],
-    ['not late', () => ({ late: 'false' }), (r) => !isLate({ statusCode: r.statusCode as never, dueAt: r.dueAt, pausedAt: r.pausedAt }, now())],
+    ['late', () => ({ late: 'true' }), (r) => lateRow(r)],
+    // The late filter alone takes its total from the late counter (decision 188); with a status or the closed tab it counts.
+    ['late on the active tab', () => ({ tab: 'active', late: 'true' }), (r) => lateRow(r)],
+    ['late in one status', () => ({ status: 'NEW', late: 'true' }), (r) => r.statusCode === 'NEW' && lateRow(r)],
+    ['late on the closed tab', () => ({ tab: 'closed', late: 'true' }), () => false],
+    ['not late', () => ({ late: 'false' }), (r) => !lateRow(r)],
     ['blank filters are ignored', () => ({ sector: '', q: '', kmFrom: '', status: '' }), () => true],
   ];
 
@@ -235,6 +240,25 @@ describe('a total next to its rows', () => {
     expect(after.content.map((t) => t.id)).not.toContain(mine.id);
     expect(after.total).toBe(after.content.length);
     expect(after.total).toBe(before.total - 1);
+  });
+});
+
+describe('the late list’s total', () => {
+  it('is the late counter on every page, and never contradicts the rows when another process closed one', async () => {
+    const first = await list('all', { late: 'true', size: 2 });
+    expect(first.total).toBe(first.counters.late);
+    const all = await list('all', { late: 'true', size: 100 });
+    expect(all.total).toBeGreaterThan(2);
+    expect(all.total).toBe(all.content.length);
+    const last = await list('all', { late: 'true', size: 2, page: Math.floor((all.total - 1) / 2) });
+    expect(last.total).toBe(all.total);
+    expect(last.content.length).toBe(all.total - 2 * Math.floor((all.total - 1) / 2));
+    // Another API process closes a late event: this one's cached counters hear of it only later.
+    await api.database.db.update(ticket).set({ statusCode: 'CLOSED', closedAt: new Date() }).where(eq(ticket.id, all.content[0]!.id));
+    const after = await list('all', { late: 'true', size: 100 });
+    expect(after.content.map((t) => t.id)).not.toContain(all.content[0]!.id);
+    expect(after.total).toBe(after.content.length);
+    expect(after.counters.late).toBe(all.total - 1);
   });
 });
 

@@ -69,6 +69,41 @@ function FormMessage({ answer }: { answer: FormAnswer | undefined }) {
   );
 }
 
+/**
+ * One of the screen's forms: its submission key, the row it writes (`id`), its title (which carries `${formId}-title`),
+ * the refusal's message, its fields and its button, whose `intent` names the form to the action.
+ */
+function IntentForm(props: {
+  formId: string;
+  target: number;
+  intent: FormAnswer['intent'];
+  title: React.ReactNode;
+  answer: Answer;
+  nonce: string;
+  busy: boolean;
+  submit: string;
+  className: string;
+  /** A new key starts the fields again from what is saved; the typed values stay while the answer refuses them. */
+  resetKey: string | number;
+  children: React.ReactNode;
+}) {
+  const { formId, target, intent, title, answer, nonce, busy, submit, className, resetKey, children } = props;
+  return (
+    <Form method="post" className={className} aria-labelledby={`${formId}-title`} key={answer ? 'typed' : resetKey}>
+      <Key nonce={nonce} form={formId} />
+      <input type="hidden" name="id" value={target} />
+      {title}
+      <FormMessage answer={answer} />
+      {children}
+      <div className="form-actions">
+        <Button type="submit" name="intent" value={intent} variant={intent === 'calendar' ? 'contained' : 'outlined'} disabled={busy}>
+          {submit}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 function CalendarForm({ calendar, answer, nonce, busy }: { calendar: CalendarView; answer: Answer; nonce: string; busy: boolean }) {
   const t = useT('reports');
   const mine = answerFor(answer, 'calendar', calendar.id);
@@ -77,11 +112,18 @@ function CalendarForm({ calendar, answer, nonce, busy }: { calendar: CalendarVie
   const aroundTheClock = mine ? mine.values.aroundTheClock === 'on' : calendar.aroundTheClock;
   const id = `calendar-${calendar.id}`;
   return (
-    <Form method="post" className="form-stack calendar-form" aria-labelledby={`${id}-title`} key={mine ? 'typed' : calendar.name + calendar.opens + calendar.closes + calendar.days.join() + String(calendar.aroundTheClock)}>
-      <Key nonce={nonce} form={id} />
-      <input type="hidden" name="id" value={calendar.id} />
-      <h3 id={`${id}-title`}>{calendar.name}</h3>
-      <FormMessage answer={mine} />
+    <IntentForm
+      formId={id}
+      target={calendar.id}
+      intent="calendar"
+      title={<h3 id={`${id}-title`}>{calendar.name}</h3>}
+      answer={mine}
+      nonce={nonce}
+      busy={busy}
+      submit={t('calendars.save')}
+      className="form-stack calendar-form"
+      resetKey={calendar.name + calendar.opens + calendar.closes + calendar.days.join() + String(calendar.aroundTheClock)}
+    >
       <OutlinedField name="name" id={`${id}-name`} label={t('calendars.name')} defaultValue={value(mine, 'name', calendar.name)} error={Boolean(fields.name)} helperText={fields.name} inputProps={{ maxLength: 60, required: true }} />
       <div>
         <FormControlLabel
@@ -107,12 +149,7 @@ function CalendarForm({ calendar, answer, nonce, busy }: { calendar: CalendarVie
         <OutlinedField name="opens" id={`${id}-opens`} label={t('calendars.opens')} defaultValue={value(mine, 'opens', calendar.opens)} error={Boolean(fields.opens)} helperText={fields.opens} inputProps={{ inputMode: 'numeric', maxLength: 5 }} />
         <OutlinedField name="closes" id={`${id}-closes`} label={t('calendars.closes')} defaultValue={value(mine, 'closes', calendar.closes)} error={Boolean(fields.closes)} helperText={fields.closes} inputProps={{ inputMode: 'numeric', maxLength: 5 }} />
       </div>
-      <div className="form-actions">
-        <Button type="submit" name="intent" value="calendar" variant="contained" disabled={busy}>
-          {t('calendars.save')}
-        </Button>
-      </div>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -142,11 +179,18 @@ function ChangedDays({ calendar, answer, nonce, busy }: { calendar: CalendarView
           ))}
         </ul>
       )}
-      <Form method="post" className="form-stack calendar-day-form" aria-labelledby={`${id}-title`} key={mine ? 'typed' : calendar.changedDays.length}>
-        <Key nonce={nonce} form={id} />
-        <input type="hidden" name="id" value={calendar.id} />
-        <h5 id={`${id}-title`}>{t('calendars.addDay')}</h5>
-        <FormMessage answer={mine} />
+      <IntentForm
+        formId={id}
+        target={calendar.id}
+        intent="day"
+        title={<h5 id={`${id}-title`}>{t('calendars.addDay')}</h5>}
+        answer={mine}
+        nonce={nonce}
+        busy={busy}
+        submit={t('calendars.addDaySubmit')}
+        className="form-stack calendar-day-form"
+        resetKey={calendar.changedDays.length}
+      >
         <OutlinedField name="day" id={`${id}-date`} type="date" shrinkLabel label={t('calendars.day')} defaultValue={value(mine, 'day', '')} error={Boolean(fields.day)} helperText={fields.day} inputProps={{ required: true }} />
         <fieldset className="calendar-kind">
           <legend>{t('calendars.dayKind')}</legend>
@@ -160,12 +204,7 @@ function ChangedDays({ calendar, answer, nonce, busy }: { calendar: CalendarView
           </label>
         </fieldset>
         <OutlinedField name="note" id={`${id}-note`} label={t('calendars.note')} defaultValue={value(mine, 'note', '')} error={Boolean(fields.note)} helperText={fields.note} inputProps={{ maxLength: 120 }} />
-        <div className="form-actions">
-          <Button type="submit" name="intent" value="day" variant="outlined" disabled={busy}>
-            {t('calendars.addDaySubmit')}
-          </Button>
-        </div>
-      </Form>
+      </IntentForm>
     </div>
   );
 }
@@ -177,14 +216,23 @@ function DeadlineForm({ item, calendars, answer, nonce, busy }: { item: Classifi
   const id = `deadline-${item.id}`;
   return (
     <li>
-      <Form method="post" className="deadline-form" aria-labelledby={`${id}-title`} key={mine ? 'typed' : `${item.calendarId}-${item.firstAnswerHours}-${item.resolutionHours}`}>
-        <Key nonce={nonce} form={id} />
-        <input type="hidden" name="id" value={item.id} />
-        <h4 id={`${id}-title`}>
-          {TYPE_NAMES[item.type]} · {item.name}
-          {item.active ? null : <span className="muted"> ({t('calendars.inactive')})</span>}
-        </h4>
-        <FormMessage answer={mine} />
+      <IntentForm
+        formId={id}
+        target={item.id}
+        intent="deadline"
+        title={
+          <h4 id={`${id}-title`}>
+            {TYPE_NAMES[item.type]} · {item.name}
+            {item.active ? null : <span className="muted"> ({t('calendars.inactive')})</span>}
+          </h4>
+        }
+        answer={mine}
+        nonce={nonce}
+        busy={busy}
+        submit={t('calendars.saveDeadline')}
+        className="deadline-form"
+        resetKey={`${item.calendarId}-${item.firstAnswerHours}-${item.resolutionHours}`}
+      >
         <div className="deadline-fields">
           <OutlinedField name="calendarId" id={`${id}-calendar`} select label={t('calendars.calendar')} defaultValue={value(mine, 'calendarId', String(item.calendarId))} error={Boolean(fields.calendarId)} helperText={fields.calendarId}>
             {calendars.map((c) => (
@@ -196,12 +244,7 @@ function DeadlineForm({ item, calendars, answer, nonce, busy }: { item: Classifi
           <OutlinedField name="firstAnswerHours" id={`${id}-first`} label={t('calendars.firstAnswerHours')} defaultValue={value(mine, 'firstAnswerHours', item.firstAnswerHours === null ? '' : String(item.firstAnswerHours))} error={Boolean(fields.firstAnswerHours)} helperText={fields.firstAnswerHours} inputProps={{ inputMode: 'numeric' }} />
           <OutlinedField name="resolutionHours" id={`${id}-resolution`} label={t('calendars.resolutionHours')} defaultValue={value(mine, 'resolutionHours', String(item.resolutionHours))} error={Boolean(fields.resolutionHours)} helperText={fields.resolutionHours} inputProps={{ inputMode: 'numeric', required: true }} />
         </div>
-        <div className="form-actions">
-          <Button type="submit" name="intent" value="deadline" variant="outlined" disabled={busy}>
-            {t('calendars.saveDeadline')}
-          </Button>
-        </div>
-      </Form>
+      </IntentForm>
     </li>
   );
 }
