@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, preloadAxe } from './axe';
-import { demo, labels, signIn } from './fixtures';
+import { demo, labels, signIn, signInDirectly } from './fixtures';
 
 const THEMES = [
   'PureLightTheme',
@@ -71,7 +71,7 @@ test.describe('accessibility of every shell page (default theme)', () => {
 
   test('the open drawer on a phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signIn(page, demo.driver);
+    await signInDirectly(page, demo.driver);
     await page.goto('/driver/events');
     await expectNoViolations(page, '/driver/events on a phone');
     if (withoutJavaScript()) await page.locator('label.shell-menu-toggle').click();

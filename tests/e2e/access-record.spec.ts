@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, demo, newDriver, ready, signIn, signOut, ticketBody } from './fixtures';
+import { apiCall, demo, ticketBody, newDriver, ready, signInDirectly, signOut } from './fixtures';
 
 /**
  * The record of who read personal data (docs/decisions/151-record-of-staff-reads.md), on a phone, with
@@ -11,12 +11,12 @@ test("an operator opens a driver's event; the admin finds who read it, from the 
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
 
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${ticket.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(ticket.folio);
   await signOut(page);
 
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto('/admin/reports');
   await page.getByRole('link', { name: /registro de accesos a datos personales/i }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Registro de accesos a datos personales' })).toBeVisible();
@@ -47,7 +47,7 @@ test("an operator opens a driver's event; the admin finds who read it, from the 
 });
 
 test('operators do not have the record', async ({ page }) => {
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   const response = await page.goto('/operator/privacy/access');
   expect(response?.status()).toBe(404);
   await page.goto('/operator/reports');
@@ -57,7 +57,7 @@ test('operators do not have the record', async ({ page }) => {
 test.describe('at 320 px', () => {
   test.use({ viewport: { width: 320, height: 700 } });
   test('the inspector reads the record from the reports page; nothing scrolls sideways', async ({ page }) => {
-    await signIn(page, demo.inspector);
+    await signInDirectly(page, demo.inspector);
     await page.goto('/inspector/reports');
     await page.getByRole('link', { name: /registro de accesos a datos personales/i }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Registro de accesos a datos personales' })).toBeVisible();

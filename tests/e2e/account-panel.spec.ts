@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, ready, signIn, submitLogin } from './fixtures';
+import { apiCall, apiToken, demo, newDriver, ready, signIn, signInDirectly, submitLogin } from './fixtures';
 
 /**
  * The admin's user page shows the account's state and its actions in one panel (decision 171), and a person whose
@@ -11,7 +11,7 @@ test.describe('on a 320 px phone', () => {
 
   test('an admin sees an account’s state, suspends it after a confirmation, and reactivates it from the same panel', async ({ page }) => {
     const driver = await newDriver();
-    await signIn(page, demo.admin);
+    await signInDirectly(page, demo.admin);
     await page.goto(`/admin/users/${driver.id}/edit`);
     const panel = page.getByRole('region', { name: 'Acceso a la cuenta' });
     const shown = (label: string) => panel.locator('.account-state > div').filter({ has: page.locator('dt', { hasText: label }) }).locator('dd');

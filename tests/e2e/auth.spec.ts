@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, labels, revokeToken, sessionToken, signIn, signOut, submitLogin } from './fixtures';
+import { demo, labels, revokeToken, sessionToken, signIn, signInDirectly, signOut, submitLogin } from './fixtures';
 
 const msg = {
   emailRequired: 'El correo es requerido',
@@ -79,7 +79,7 @@ test.describe('guard and redirects', () => {
   });
 
   test('"/" and the role root lead a signed-in user to the dashboard', async ({ page }) => {
-    await signIn(page, demo.inspector);
+    await signInDirectly(page, demo.inspector);
     await page.goto('/');
     await expect(page).toHaveURL(/\/inspector\/dashboard$/);
     await page.goto('/inspector');

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, hydrated, newDriver, signIn, ticketBody } from './fixtures';
+import { apiCall, hydrated, ticketBody, newDriver, signInDirectly } from './fixtures';
 
 test('after "Comentario guardado" the comment box is empty; a refused comment keeps its text', async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await hydrated(page);
   const box = page.getByLabel('Nuevo comentario');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, newDriver, signIn, signInDirectly } from './fixtures';
 
 type Statistics = {
   scope: 'all' | 'own';
@@ -79,7 +79,7 @@ test.describe('dashboards', () => {
   // A driver's home is their task, not statistics (issue 36, decision 160): no counters, no charts,
   // their own reports in "Mis reportes" (the API keeps the driver's own-scope statistics).
   test("the demo driver's home shows no statistics, and the API's figures stay their own", async ({ page }) => {
-    await signIn(page, demo.driver);
+    await signInDirectly(page, demo.driver);
     await page.goto('/driver/dashboard');
     await expect(page.getByRole('heading', { name: 'Mis reportes' })).toBeVisible();
     await expect(page.locator('[data-counter]')).toHaveCount(0);
@@ -93,7 +93,7 @@ test.describe('dashboards', () => {
   test("a new driver's home lists their one report and nothing else", async ({ page }) => {
     const driver = await newDriver();
     const ticket = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-    await signIn(page, driver.email, driver.password);
+    await signInDirectly(page, driver.email, driver.password);
     await page.goto('/driver/dashboard');
     const items = page.getByRole('region', { name: 'Mis reportes' }).getByRole('listitem');
     await expect(items).toHaveCount(1);
@@ -104,7 +104,7 @@ test.describe('dashboards', () => {
 test.describe('reports', () => {
   test('an Excel and a CSV of the current month download through the web app', async ({ page }) => {
     const { year, month } = currentPeriod();
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     await page.goto('/operator/reports');
     await expect(page.getByRole('heading', { level: 1, name: 'Reportes' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Mes' })).toHaveValue(String(Number(month)));
@@ -127,7 +127,7 @@ test.describe('reports', () => {
 
   test('the inspector downloads the summary for the fiscal inspection', async ({ page }) => {
     const { year, month } = currentPeriod();
-    await signIn(page, demo.inspector);
+    await signInDirectly(page, demo.inspector);
     await page.goto('/inspector/reports');
     await page.getByRole('radio', { name: /Resumen mensual para la Inspección Fiscal/ }).check();
     await page.getByRole('radio', { name: /CSV/ }).check();
@@ -136,7 +136,7 @@ test.describe('reports', () => {
   });
 
   test('a bad month comes back to the form with a Spanish message', async ({ page }) => {
-    await signIn(page, demo.supervisor);
+    await signInDirectly(page, demo.supervisor);
     const response = await page.goto('/supervisor/reports/download?report=1&month=13&year=2026&format=xlsx');
     await expect(page).toHaveURL(/\/supervisor\/reports\?.*error=month/);
     expect(response?.status()).toBe(400);
@@ -146,7 +146,7 @@ test.describe('reports', () => {
   });
 
   test('an unknown report comes back to the form as not found', async ({ page }) => {
-    await signIn(page, demo.admin);
+    await signInDirectly(page, demo.admin);
     const response = await page.goto('/admin/reports/download?report=9&month=1&year=2026&format=csv');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('alert').filter({ hasText: 'No se pudo descargar el reporte' })).toContainText('El reporte solicitado no existe.');
@@ -162,7 +162,7 @@ test.describe('reports', () => {
   });
 
   test("another role's download address is not found, inside the shell", async ({ page }) => {
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     const response = await page.goto('/admin/reports/download?report=1&month=1&year=2026&format=csv');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../contract/messages';
 import { ANONYMISED_SUBJECT } from '../../contract/privacy';
-import { API_URL, apiCall, apiToken, demo, newDriver, ready, signIn, submitLogin, ticketBody } from './fixtures';
+import { API_URL, apiCall, apiToken, demo, ticketBody, newDriver, ready, signInDirectly, submitLogin } from './fixtures';
 
 /**
  * "Eliminar mi cuenta y mis datos" (Ley 19.628 art. 7 as amended; decision 149): a driver of the test's own (never the
@@ -23,7 +23,7 @@ test('a driver deletes their account with the confirmation, is signed out and ca
   const event = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody());
   const operator = await apiToken(demo.operator);
   await apiCall(operator, 'PUT', `/api/ticket/${event.id}`, { statusCode: 'CLOSED', closureReason: 'RESOLVED' });
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/profile/data/delete');
   await ready(page);
   await expect(page.getByRole('heading', { level: 1, name: messages.deleteAccountTitle })).toBeVisible();
@@ -65,7 +65,7 @@ test('a driver deletes their account with the confirmation, is signed out and ca
   await expect(page.getByRole('alert').first()).toBeVisible();
 
   // Staff see the event, its person gone.
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${event.id}`);
   // In the contact block, and as the author of what they wrote (the history).
   await expect(page.getByRole('definition').filter({ hasText: ANONYMISED_SUBJECT })).toBeVisible();
@@ -73,7 +73,7 @@ test('a driver deletes their account with the confirmation, is signed out and ca
 });
 
 test('staff have no such page: their accounts are closed by an admin', async ({ page }) => {
-  await signIn(page, 'operador@concesion.demo');
+  await signInDirectly(page, 'operador@concesion.demo');
   const response = await page.goto('/operator/profile/data/delete');
   expect(response?.status()).toBe(404);
 });

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './fixtures';
+import { demo, signIn, signInDirectly } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
 test.describe('drawer on a 375px-wide screen', () => {
   test('opens and closes', async ({ page, javaScriptEnabled }) => {
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     await page.goto('/operator/dashboard');
     const events = page.getByRole('link', { name: 'Eventos', exact: true });
     await expect(events).toBeHidden();

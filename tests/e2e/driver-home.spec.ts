@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, newDriver, ready, signIn, signInDirectly } from './fixtures';
 
 /**
  * The driver's screens each do their one job (issue 36, decisions 160-162): the home puts
@@ -29,7 +29,7 @@ test('a driver follows a possible duplicate instead of filing it, sees it as "Si
   const other = await newDriver();
   const theirs = await apiCall<{ folio: string }>(other.token, 'POST', '/api/ticket', ticketBody({ kilometer: km, orientation: 'SOUTH_NORTH', email: other.email }));
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/events/new');
   await ready(page);
   const javaScript = test.info().project.use.javaScriptEnabled !== false;
@@ -69,7 +69,7 @@ test('a follower’s notification opens Mis reportes at the followed event, not 
   await apiCall(driver.token, 'PUT', `/api/ticket/follow/${theirs.folio}`);
   const operator = await apiToken(demo.operator);
   await apiCall(operator, 'POST', `/api/ticket/${theirs.id}/comment`, { comment: 'Una cuadrilla va en camino.' });
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/notifications');
   await ready(page);
   await page.getByRole('button', { name: `Ver evento ${theirs.folio}` }).first().click();
@@ -84,7 +84,7 @@ test('a follower’s notification opens Mis reportes at the followed event, not 
 test('the new-event form says each classification in plain words, the options keep their names', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 740 });
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/events/new');
   await ready(page);
   await expect(page.getByLabel('Clasificación').locator('option', { hasText: 'Estado del pavimento' })).toHaveCount(1);

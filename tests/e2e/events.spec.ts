@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, apiCall, DEMO_PASSWORD, demo, fillEventFields, hydrated, randomKm, ready, signIn, signOut } from './fixtures';
+import { API_URL, apiCall, demo, DEMO_PASSWORD, fillEventFields, hydrated, randomKm, ready, signIn, signInDirectly, signOut } from './fixtures';
 
 /** The catalogue's messages (contract/messages.ts) and screen labels (app/locales/es/events.ts). */
 const msg = {
@@ -117,7 +117,7 @@ async function reopenIt(page: Page) {
 
 test('an operator filters, assigns to self, moves it to in progress and closes it', async ({ page }) => {
   const { folio } = await createTicketAs(demo.operator);
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/events');
   await ready(page);
   await page.getByLabel('Buscar (folio, descripción, nombre, RUT o correo)').fill(folio);
@@ -144,7 +144,7 @@ test('an operator filters, assigns to self, moves it to in progress and closes i
 
 test('a ticket closed while nobody held it reopens to the queue', async ({ page }) => {
   const { id } = await createTicketAs(demo.operator);
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${id}`);
   await ready(page);
   await closeAsResolved(page);
@@ -172,7 +172,7 @@ test('reopening goes where the lifecycle says, whatever status a tampered form n
 
 test('a supervisor reassigns a ticket to an operator', async ({ page }) => {
   const { id } = await createTicketAs(demo.supervisor);
-  await signIn(page, demo.supervisor);
+  await signInDirectly(page, demo.supervisor);
   await page.goto(`/supervisor/events/${id}`);
   await ready(page);
   await page.getByRole('button', { name: 'Asignarme' }).click();
@@ -187,7 +187,7 @@ test('a supervisor reassigns a ticket to an operator', async ({ page }) => {
 
 test('the inspector sees the same ticket with no control that changes it', async ({ page }) => {
   const { id, folio } = await createTicketAs(demo.operator);
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto(`/inspector/events/${id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(folio);
   await expect(page.locator('section.screen form')).toHaveCount(0);
@@ -199,7 +199,7 @@ test('the inspector sees the same ticket with no control that changes it', async
 
 test("a driver opening someone else's ticket gets not-found", async ({ page }) => {
   const { id } = await createTicketAs(demo.operator);
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   const response = await page.goto(`/driver/events/${id}`);
   expect(response?.status()).toBe(404);
 });
@@ -209,7 +209,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
   const publicText = `Sigue el bache ${unique()}`;
   const noteText = `Nota del turno ${unique()}`;
 
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
   await ready(page);
   await page.getByLabel('Nuevo comentario').fill(publicText);
@@ -221,7 +221,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
   await expect(page.getByLabel('Nota interna (no la ve el conductor)')).toHaveCount(0);
   await signOut(page);
 
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${id}`);
   await ready(page);
   await expect(page.locator('.comment-thread')).toContainText(publicText);
@@ -232,7 +232,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
   await expect(page.locator('.comment-thread')).toContainText(noteText);
   await signOut(page);
 
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
   await ready(page);
   await expect(page.locator('.comment-thread')).toContainText(publicText);
@@ -241,7 +241,7 @@ test('a driver comment shows in the thread; a staff internal note never reaches 
 
 test('a driver uploads a PNG to their ticket and downloads it through the web app', async ({ page }) => {
   const { id } = await createTicketAs(demo.driver);
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   await page.goto(`/driver/events/${id}`);
   await ready(page);
   await page.locator('input[type=file]').setInputFiles({ name: 'foto-bache.png', mimeType: 'image/png', buffer: PIXEL_PNG });
@@ -298,7 +298,7 @@ test('an event whose file is refused is still created, and the driver is told to
 });
 
 test('files chosen before the form was sent back are asked for again, never lost silently', async ({ page }, testInfo) => {
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/events/new');
   await ready(page);
   await page.getByLabel(/^Archivos/).setInputFiles({ name: 'antes.png', mimeType: 'image/png', buffer: PIXEL_PNG });

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { API_URL, fillEventFields, hydrated, newDriver, signIn } from './fixtures';
+import { API_URL, fillEventFields, hydrated, newDriver, signInDirectly } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
 test('on a phone, a double press on "Registrar evento" sends the form once: the button says "Enviando..."', async ({ page }) => {
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/events/new');
   await hydrated(page);
   const description = `Bache doble toque ${Date.now().toString(36)}`;

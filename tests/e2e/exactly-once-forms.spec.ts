@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { API_URL, apiCall, DEMO_PASSWORD, demo, fillEventFields, labels, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { API_URL, apiCall, demo, DEMO_PASSWORD, fillEventFields, ticketBody, labels, newDriver, ready, signIn, signInDirectly } from './fixtures';
 import { phonePhoto } from './photos';
 import { startOwnProduct, type OwnProduct } from './processes';
 
@@ -74,7 +74,7 @@ test('a new event sent twice with the same key is stored once, and both answers 
 test('a comment sent twice with the same key is stored once', async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await ready(page);
   const text = `Sigue el bache, enviado dos veces ${unique()}`;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatKilometer, parseKilometer } from '../../contract/kilometer';
-import { demo, fillEventFields, labels, newDriver, ready, signIn } from './fixtures';
+import { demo, fillEventFields, labels, newDriver, ready, signInDirectly } from './fixtures';
 
 /**
  * Issue 36: a form that comes back with errors says so at its top (decision 173), keeps what
@@ -34,7 +34,7 @@ for (const width of [320, 360]) {
     test.use({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
 
     test('a driver who forgets the description sees a summary at the top, and its link takes them to the field', async ({ page }) => {
-      await signIn(page, demo.driver);
+      await signInDirectly(page, demo.driver);
       await page.goto('/driver/events/new');
       await ready(page);
       await fillEventFields(page, 'x');
@@ -59,7 +59,7 @@ for (const width of [320, 360]) {
     });
 
     test('"km 23,4" (as signs write it) is accepted as the kilometre, and a kilometre off the road is told the range', async ({ page }) => {
-      await signIn(page, demo.driver);
+      await signInDirectly(page, demo.driver);
       await page.goto('/driver/events/new');
       await ready(page);
       const description = `Bache en km escrito ${unique()}`;

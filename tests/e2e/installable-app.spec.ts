@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { newDriver, ready, signIn, signOut } from './fixtures';
+import { newDriver, ready, signIn, signInDirectly, signOut } from './fixtures';
 
 /**
  * The site installs on a phone's home screen (issue 32): the manifest, its icons and the theme
@@ -78,7 +78,7 @@ test('the theme colour follows the chosen theme, in the manifest and on the page
 });
 
 test('switching the theme repaints the phone\'s bar at once', async ({ page }) => {
-  await signIn(page, 'operador@concesion.demo');
+  await signInDirectly(page, 'operador@concesion.demo');
   await page.goto('/operator/events');
   await ready(page);
   const bar = page.locator('head meta[name="theme-color"]');

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { API_URL, apiCall, apiToken, demo, signIn } from './fixtures';
+import { API_URL, apiCall, apiToken, demo, signInDirectly } from './fixtures';
 
 /**
  * The monthly summary as a page and the dashboards' month selector (docs/decisions/122-reports-for-excel.md), with
@@ -56,7 +56,7 @@ test('the monthly summary page shows report 2’s numbers for the chosen month a
   const reported = (label: string) => report.find((r) => r[0] === label)?.[1];
 
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto('/inspector/reports');
   await page.getByRole('link', { name: /resumen mensual/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Resumen mensual para la Inspección Fiscal');
@@ -108,7 +108,7 @@ test('a dashboard shows one month when asked, and the whole history again', asyn
     await expect(page.locator('[data-period]')).toHaveAttribute('data-period', 'all');
     expect(await shown(page, 'total')).toBeGreaterThanOrEqual(all.counters.total);
   };
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/dashboard');
   await wholeHistory();
   await page.getByLabel('Mes').fill(monthValue(period));
@@ -134,7 +134,7 @@ test('the administrator sees the road profile whose sectors and communes the eve
     '/api/road/profile',
   );
   await page.setViewportSize({ width: 320, height: 740 });
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto('/admin/reports');
   await page.getByRole('link', { name: /perfil de la ruta/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Perfil de la ruta');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { demo, signIn } from './fixtures';
+import { demo, signInDirectly } from './fixtures';
 
 /**
  * "Mis datos" (issue 34, docs/decisions/148-access-and-portability-file.md): from Mi perfil to the person's own
@@ -33,7 +33,7 @@ async function downloadMyData(page: Page): Promise<Download> {
 }
 
 test('a driver goes from Mi perfil to Mis datos and downloads a ZIP with their data', async ({ page }) => {
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   await page.goto('/driver/profile');
   await page.getByRole('link', { name: 'Mis datos' }).click();
   await expect(page).toHaveURL(/\/driver\/profile\/data$/);
@@ -54,7 +54,7 @@ test('a driver goes from Mi perfil to Mis datos and downloads a ZIP with their d
 });
 
 test('staff have Mis datos too: the inspector downloads their own file', async ({ page }) => {
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto('/inspector/profile/data');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mis datos');
   const download = await downloadMyData(page);
@@ -69,7 +69,7 @@ test('signed out, Mis datos and its download send the person to sign in', async 
 });
 
 test('a download refused because another is running comes back to Mis datos with the reason in Spanish', async ({ page }) => {
-  await signIn(page, demo.supervisor);
+  await signInDirectly(page, demo.supervisor);
   const response = await page.goto('/supervisor/profile/data?error=busy');
   expect(response?.status()).toBe(409);
   await expect(page.getByRole('alert')).toContainText('Ya se está preparando una descarga de sus datos');

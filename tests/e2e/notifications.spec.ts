@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, newDriver, signIn, signInDirectly } from './fixtures';
 
 test.describe('notifications', () => {
   test('a comment on my ticket shows in my notifications, and opening it marks it read', async ({ page }) => {
@@ -31,7 +31,7 @@ test.describe('notifications', () => {
     const supervisor = await apiToken(demo.supervisor);
     const ticket = await apiCall(driver.token, 'POST', '/api/ticket', ticketBody());
     await apiCall(supervisor, 'POST', `/api/ticket/${ticket.id}/comment`, { comment: 'Recibido' });
-    await signIn(page, driver.email, driver.password);
+    await signInDirectly(page, driver.email, driver.password);
     await page.goto('/driver/notifications');
     await page.getByRole('button', { name: 'Marcar todas como leídas' }).click();
     await expect(page.getByText('Todas las notificaciones quedaron leídas')).toBeVisible();
@@ -39,7 +39,7 @@ test.describe('notifications', () => {
   });
 
   test('the inspector has no notifications screen', async ({ page }) => {
-    await signIn(page, demo.inspector);
+    await signInDirectly(page, demo.inspector);
     const response = await page.goto('/inspector/notifications');
     expect(response?.status()).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './fixtures';
+import { demo, signIn, signInDirectly } from './fixtures';
 
 /**
  * The dashboards' month field (decision 176), on a phone, with and without JavaScript: it starts
@@ -57,7 +57,7 @@ for (const width of [320, 360]) {
 
 test('the monthly summary starts on this month and, refused a future month, keeps showing this one', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto('/inspector/reports/summary');
   const field = page.getByLabel('Mes');
   await expect(field).toHaveValue(value(santiagoMonth()));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rutCheckDigit } from '../../contract/rut';
-import { acceptPrivacyNoticeIfShown, apiCall, apiToken, demo, labels, ready, signIn, signOut, submitLogin, ticketBody } from './fixtures';
+import { acceptPrivacyNoticeIfShown, apiCall, apiToken, demo, ticketBody, labels, ready, signIn, signInDirectly, signOut, submitLogin } from './fixtures';
 
 /**
  * The privacy policy and its consent (Ley 21.719 arts. 12, 14 ter; decision 146) and the masked RUT (decision 147),
@@ -124,11 +124,11 @@ test('an account that has not accepted the policy in force sees the notice once,
 test('the event page shows the RUT whole to the operator and masked to the inspector, as the API sends it', async ({ page }) => {
   const operator = await apiToken(demo.operator);
   const event = await apiCall<{ id: number }>(operator, 'POST', '/api/ticket', ticketBody({ rut: '12.345.678-5', channelCode: 'PHONE' }));
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${event.id}`);
   await expect(page.getByText('12.345.678-5').first()).toBeVisible();
   await signOut(page);
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto(`/inspector/events/${event.id}`);
   await expect(page.getByText('12.345.***-5')).toBeVisible();
   await expect(page.getByText('12.345.678-5')).toHaveCount(0);

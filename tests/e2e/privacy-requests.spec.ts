@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { apiCall, demo, ticketBody, newDriver, ready, signIn, signInDirectly } from './fixtures';
 import { axeViolations, preloadAxe } from './axe';
 
 /**
@@ -107,7 +107,7 @@ test('a driver asks for a rectification, the admin answers it from the queue and
 
 test('a driver blocks their data and lifts the block', async ({ page }) => {
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/profile/data/requests');
   await ready(page);
   await page.getByText('Bloqueo', { exact: true }).click();
@@ -122,7 +122,7 @@ test('a driver blocks their data and lifts the block', async ({ page }) => {
 });
 
 test('only the admin has the queue', async ({ page }) => {
-  await signIn(page, demo.supervisor);
+  await signInDirectly(page, demo.supervisor);
   const response = await page.goto('/supervisor/privacy/requests');
   expect(response?.status()).toBe(404);
 });

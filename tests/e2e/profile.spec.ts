@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, newDriver, ready, signIn, signOut } from './fixtures';
+import { demo, newDriver, ready, signIn, signInDirectly, signOut } from './fixtures';
 
 /**
  * Less typing for drivers (docs/decisions/103-mi-perfil-and-staff-actions.md): Mi perfil for every role, and the
@@ -69,7 +69,7 @@ test('a driver edits their phone and changes their password; other sessions end'
 
 test("a driver's new event arrives filled with their details, required fields marked", async ({ page }) => {
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/events/new');
   await expect(page.getByLabel('Nombre completo')).toHaveValue('Prueba Conductor');
   await expect(page.getByLabel('RUT')).toHaveValue('12.345.678-5');
@@ -84,7 +84,7 @@ test("a driver's new event arrives filled with their details, required fields ma
 
   // Staff record for someone else: nothing of theirs is filled in.
   await signOut(page);
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/events/new');
   await expect(page.getByLabel('Nombre completo')).toHaveValue('');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, ready, signIn } from './fixtures';
+import { demo, ready, signInDirectly } from './fixtures';
 
 /**
  * The admin imports the road's axis as GeoJSON (decision 156), with JavaScript on and off (both
@@ -10,7 +10,7 @@ import { demo, ready, signIn } from './fixtures';
 test.describe.configure({ mode: 'serial' });
 
 test('the admin sees the axis, imports a broken and a good one, and gets the demo one back', async ({ page }) => {
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto('/admin/road');
   await page.getByRole('link', { name: 'Eje de la ruta y destinos de cada sentido' }).click();
   await expect(page.getByRole('heading', { name: 'Eje de la ruta y destinos', level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { apiCall, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { apiCall, demo, ticketBody, newDriver, ready, signInDirectly } from './fixtures';
 
 /** What the screens say: sentences, Spanish labels and the catalogue's own messages. */
 
@@ -14,7 +14,7 @@ const photo = async () => ({
 test('the history reads as sentences and the attachments name their uploader with a preview', async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await ready(page);
 
@@ -45,7 +45,7 @@ test('the history reads as sentences and the attachments name their uploader wit
 });
 
 test('the sort list and the filters read in Spanish, with how many filters are on', async ({ page }) => {
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/events?status=NEW&sort=dueAt:asc');
   const sort = page.getByLabel('Orden');
   await expect(sort.locator('option')).toHaveText(['Más recientes primero', 'Más antiguos primero', 'Vencimiento más próximo', 'Por kilómetro']);

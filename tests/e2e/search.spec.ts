@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, ready, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, ready, signInDirectly } from './fixtures';
 
 // Issue 36 (decision 169): the events list's search finds every word typed, in any order.
 test('a staff member types "grande bache" in the events list and finds the pothole reported as "Bache grande"', async ({ page }) => {
   const mark = `zq${Math.random().toString(36).slice(2, 8)}`;
   const { folio } = await apiCall<{ folio: string }>(await apiToken(demo.driver), 'POST', '/api/ticket', ticketBody({ description: `Bache grande en la pista derecha ${mark}` }));
 
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/events');
   await ready(page);
   await page.getByLabel('Buscar (folio, descripción, nombre, RUT o correo)').fill(`grande ${mark.toUpperCase()} bache`);

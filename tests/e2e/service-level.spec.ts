@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, signIn } from './fixtures';
+import { apiCall, apiToken, demo, signInDirectly } from './fixtures';
 
 /**
  * The service-level page (issue 37, docs/decisions/183-service-level-report.md), with and without JavaScript at
@@ -37,7 +37,7 @@ test('the inspector reads the month’s service levels, downloads them and print
   expect(levels.total.received).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto('/inspector/reports');
   await page.getByRole('link', { name: 'Ver los niveles de servicio del mes' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Niveles de servicio');
@@ -93,13 +93,13 @@ test('the inspector reads the month’s service levels, downloads them and print
 
 test('a month not yet begun is refused beside the field, and operators have no service-level page', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await signIn(page, demo.supervisor);
+  await signInDirectly(page, demo.supervisor);
   await page.goto('/supervisor/reports/service-level?period=2999-01');
   await expect(page.getByLabel('Mes')).toHaveAccessibleDescription(/./);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Niveles de servicio');
 
   await page.context().clearCookies();
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto('/operator/reports');
   await expect(page.getByRole('link', { name: 'Ver los niveles de servicio del mes' })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: /Niveles de servicio/ })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, newDriver, signIn, signOut, ticketBody, API_URL } from './fixtures';
+import { API_URL, apiCall, ticketBody, newDriver, signInDirectly, signOut } from './fixtures';
 
 /** docs/decisions/104-no-store-and-back-after-sign-out.md: after "Cerrar sesión" nothing of the previous user comes back. */
 
@@ -11,7 +11,7 @@ test('signed-in pages, their data and files are never stored by the browser', as
   const uploaded = await fetch(`${API_URL}/api/ticket/${ticket.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${driver.token}` }, body: form });
   const [attachment] = (await uploaded.json()).payload as { id: string }[];
 
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   const document = await page.goto(`/driver/events/${ticket.id}`);
   expect(document!.headers()['cache-control']).toBe('no-store');
   const data = await page.request.get(`/driver/events/${ticket.id}.data`);
@@ -26,7 +26,7 @@ test('signed-in pages, their data and files are never stored by the browser', as
 test("Back after signing out shows the sign-in page, never the previous user's page", async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(ticket.folio);
   await signOut(page);

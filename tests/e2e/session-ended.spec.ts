@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, newDriver, ready, signIn, submitLogin, ticketBody } from './fixtures';
+import { apiCall, apiToken, ticketBody, newDriver, ready, signInDirectly, submitLogin } from './fixtures';
 
 /**
  * A session ended elsewhere (docs/decisions/138-drafts-and-sessions-that-end.md): with or without
@@ -8,7 +8,7 @@ import { apiCall, apiToken, newDriver, ready, signIn, submitLogin, ticketBody } 
 test('a session closed from another device: the sign-in says why and returns to the page, for a page and for a form sent', async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await ready(page);
 

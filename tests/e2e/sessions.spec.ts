@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { demo, newDriver, ready, signIn } from './fixtures';
+import { demo, newDriver, ready, signIn, signInDirectly } from './fixtures';
 
 /**
  * Sessions (docs/security.md, V7.5.2 and V7.4.5): a user sees where their account is open and ends sessions; an admin
@@ -58,7 +58,7 @@ test('an admin ends every session of a user after a confirmation', async ({ page
   const phone = await otherDevice(browser, '10.45.0.10');
   await signIn(phone.page, driver.email, driver.password);
 
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto(`/admin/users/${driver.id}/edit`);
   await ready(page);
   await page.getByRole('link', { name: 'Cerrar todas sus sesiones' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, preloadAxe } from './axe';
-import { hydrated, labels, newDriver, signIn } from './fixtures';
+import { hydrated, labels, newDriver, signInDirectly } from './fixtures';
 
 /**
  * Signing out clears the phone (issue 32, docs/decisions/140-installable-app-sign-out-and-receipts.md):
@@ -93,7 +93,7 @@ const signOutButton = (page: Page) => page.getByRole('button', { name: labels.si
 
 async function signedInDriver(page: Page) {
   const driver = await newDriver();
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto('/driver/dashboard');
   await hydrated(page);
   return driver;

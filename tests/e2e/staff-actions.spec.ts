@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, ready, signIn, signOut, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, newDriver, ready, signInDirectly, signOut } from './fixtures';
 
 /**
  * Staff on phones (docs/decisions/103-mi-perfil-and-staff-actions.md): hand an event to another operator, close with a
@@ -13,7 +13,7 @@ test('from the assignments screen an admin hands an event to an operator, after 
   const me = await apiCall<{ userProfileDto: { id: string } }>(admin, 'GET', '/api/user/me');
   await apiCall(admin, 'PUT', `/api/ticket/${ticket.id}`, { assignedToId: me.userProfileDto.id });
 
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto('/admin/assignments');
   await ready(page);
   const row = page.locator('tr', { hasText: ticket.folio });
@@ -36,7 +36,7 @@ test('from the assignments screen an admin hands an event to an operator, after 
 test('closing with a message to the driver: the driver reads it as a comment', async ({ page }) => {
   const driver = await newDriver();
   const ticket = await apiCall<{ id: number; folio: string }>(driver.token, 'POST', '/api/ticket', ticketBody({ email: driver.email }));
-  await signIn(page, demo.supervisor);
+  await signInDirectly(page, demo.supervisor);
   await page.goto(`/supervisor/events/${ticket.id}?confirm=close`);
   await ready(page);
   const message = `Reparamos el bache ${Date.now()}. Gracias por avisar.`;
@@ -57,7 +57,7 @@ test('closing with a message to the driver: the driver reads it as a comment', a
   await expect(page.locator('.timeline')).toContainText('Cerró el evento: Resuelto');
 
   await signOut(page);
-  await signIn(page, driver.email, driver.password);
+  await signInDirectly(page, driver.email, driver.password);
   await page.goto(`/driver/events/${ticket.id}`);
   await expect(page.locator('.comment-thread')).toContainText(message);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, hydrated, newDriver, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, hydrated, ticketBody, newDriver, signInDirectly } from './fixtures';
 
 /** Live notifications on the event's page (decision 168); they need JavaScript. */
 test.use({ viewport: { width: 360, height: 740 } });
@@ -14,7 +14,7 @@ test('a live notification about the event on screen refreshes it; one about anot
   await apiCall(operator, 'PUT', `/api/ticket/${other.id}`, { assignedToId: me.userProfileDto.id });
 
   const streamOpened = page.waitForResponse((r) => r.url().includes('/resources/notifications/stream'));
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(`/operator/events/${ticket.id}`);
   await hydrated(page);
   await streamOpened;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, demo, newDriver, ready, signIn, ticketBody } from './fixtures';
+import { apiCall, apiToken, demo, ticketBody, newDriver, ready, signInDirectly } from './fixtures';
 
 /**
  * The operator and the supervisor on a phone (issue 36, decisions 166-168), JavaScript on and
@@ -28,7 +28,7 @@ for (const width of [320, 360]) {
 
     test('the operator takes and closes an event from the action bar without scrolling', async ({ page }) => {
       const { ticket } = await newTicket();
-      await signIn(page, demo.operator);
+      await signInDirectly(page, demo.operator);
       await page.goto(`/operator/events/${ticket.id}`);
       await ready(page);
       await inFirstViewport(page, 'Asignarme', 'button');
@@ -60,7 +60,7 @@ for (const width of [320, 360]) {
 
     test('the update form is folded under "Editar datos" and opens from the bar', async ({ page }) => {
       const { ticket } = await newTicket();
-      await signIn(page, demo.supervisor);
+      await signInDirectly(page, demo.supervisor);
       await page.goto(`/supervisor/events/${ticket.id}`);
       await ready(page);
       const save = page.getByRole('button', { name: 'Guardar cambios' });
@@ -72,7 +72,7 @@ for (const width of [320, 360]) {
 
     test('after commenting the page is at the new comment, with the confirmation said', async ({ page }) => {
       const { ticket } = await newTicket();
-      await signIn(page, demo.operator);
+      await signInDirectly(page, demo.operator);
       await page.goto(`/operator/events/${ticket.id}`);
       await ready(page);
       const text = `Cuadrilla en camino ${Date.now()}`;
@@ -92,7 +92,7 @@ test.describe('the lists on a phone', () => {
   test.use({ viewport: { width: 360, height: HEIGHT } });
 
   test('assigning from the list needs a choice, and is confirmed in the row', async ({ page }) => {
-    await signIn(page, demo.supervisor);
+    await signInDirectly(page, demo.supervisor);
     await page.goto('/supervisor/assignments');
     await ready(page);
     // The last event on the queue's first page: the page must come back to it, not to the top.
@@ -126,7 +126,7 @@ test.describe('the lists on a phone', () => {
   });
 
   test('the dashboard counters are links to their lists, and the late list is most overdue first', async ({ page }) => {
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     await page.goto('/operator/dashboard');
     await ready(page);
     await page.getByRole('link', { name: 'Atrasados', exact: true }).click();
@@ -157,7 +157,7 @@ test.describe('toasts on a phone', () => {
   test.use({ viewport: { width: 360, height: HEIGHT } });
   test('show one at a time, the newest', async ({ page }) => {
     const { ticket } = await newTicket();
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     await page.goto(`/operator/events/${ticket.id}?confirm=close`);
     await ready(page);
     // A refused close raises two toasts at once.

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from '@playwright/test';
-import { apiCall, apiToken, demo, signIn } from './fixtures';
+import { apiCall, apiToken, demo, signInDirectly } from './fixtures';
 
 /**
  * The monthly summary as the browser prints it (decision 177), read back from the PDF that
@@ -25,7 +25,7 @@ test('the printed monthly summary has the concession and month on every page, «
   const stats = await apiCall<Statistics>(await apiToken(demo.inspector), 'GET', `/api/report/reportStatistic?month=${period.month}&year=${period.year}`);
   expect(stats.bySector.length).toBeGreaterThan(0);
 
-  await signIn(page, demo.inspector);
+  await signInDirectly(page, demo.inspector);
   await page.goto(`/inspector/reports/summary?period=${period.year}-${String(period.month).padStart(2, '0')}`);
   await page.emulateMedia({ media: 'print' });
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './fixtures';
+import { demo, signInDirectly } from './fixtures';
 
 const themeMenu = (page: import('@playwright/test').Page) => page.locator('details.theme-menu');
 
 test.describe('theme switcher', () => {
   test('switches the theme, survives a reload and is in the server-rendered HTML', async ({ page, javaScriptEnabled }) => {
-    await signIn(page, demo.operator);
+    await signInDirectly(page, demo.operator);
     await page.goto('/operator/events');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'PureLightTheme');
 

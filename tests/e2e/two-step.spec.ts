@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptPrivacyPolicy, apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signOut, submitLogin } from './fixtures';
+import { acceptPrivacyPolicy, apiCall, apiToken, demo, DEMO_PASSWORD, labels, ready, signIn, signInDirectly, signOut, submitLogin } from './fixtures';
 import { startOwnProduct, type OwnProduct } from './processes';
 
 /** Two-step sign-in for staff (docs/decisions/113-two-step-sign-in.md), set up from Mi perfil, with codes and recovery codes. */
@@ -29,7 +29,7 @@ const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.n
 
 test('a staff member sets up a second step in Mi perfil and signs in with a code, then with a recovery code', async ({ page }) => {
   const person = await newOperator();
-  await signIn(page, person.email, person.password);
+  await signInDirectly(page, person.email, person.password);
   await page.goto('/operator/profile');
   const panel = page.locator('section[aria-labelledby="two-step-title"]');
   await expect(panel).toContainText('Desactivada');
@@ -111,7 +111,7 @@ test('an admin resets a user’s second step after a confirmation; the user then
   const setup = await apiCall<{ secret: string }>(token, 'POST', '/api/profile/me/two-step/setup');
   await apiCall(token, 'POST', '/api/profile/me/two-step/confirm', { code: await generate({ secret: setup.secret }) });
 
-  await signIn(page, demo.admin);
+  await signInDirectly(page, demo.admin);
   await page.goto(`/admin/users/${person.id}/edit`);
   await ready(page);
   await page.getByRole('link', { name: 'Restablecer su verificación en dos pasos' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { demo, hydrated, signIn, signOut } from './fixtures';
+import { demo, hydrated, signInDirectly, signOut } from './fixtures';
 import { demoAxisPosition } from '../../api/platform/db/seed/road-axis';
 
 /**
@@ -16,7 +16,7 @@ const texts = {
 async function openForm(page: Page, context: BrowserContext, position: { lat: number; lon: number }, accuracy = 10) {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: position.lat, longitude: position.lon, accuracy });
-  await signIn(page, demo.driver);
+  await signInDirectly(page, demo.driver);
   await page.goto('/driver/events/new');
   await hydrated(page);
 }
@@ -73,7 +73,7 @@ test('with "Enviar mi ubicación" ticked the staff see the coordinates and a map
   await hydrated(page);
   const unsent = await report(page, `Bache sin ubicación ${Date.now()}`, false);
   await signOut(page);
-  await signIn(page, demo.operator);
+  await signInDirectly(page, demo.operator);
   await page.goto(sent);
   const link = page.getByRole('link', { name: 'Ver en el mapa' });
   await expect(page.getByText(`${position.lat.toFixed(6)}, ${position.lon.toFixed(6)} (±10 m)`)).toBeVisible();

@@ -263,7 +263,7 @@ export async function listTickets(
           .offset(query.page * query.size);
   // On PostgreSQL the four reads run on separate pool connections at once; the
   // embedded database queues them on its single connection.
-  // The late filter alone counts what the late counter counts (decision 188): its total is that number.
+  // The late filter alone counts what the late counter counts (decision 189): its total is that number.
   const lateAlone = query.late === true && filters.length === 1 && query.tab !== 'closed' && !query.status;
   const countersTotal = (c: ScopeCounters) => (lateAlone ? c.late : totalOf(c, query));
   const [rows, cachedCounts, filteredTotal, calendars] = await Promise.all([

@@ -102,7 +102,7 @@ describe('tabs and filters', () => {
     ['unassigned queue', () => ({ assignedToId: 'none' }), (r) => r.assignedToId === null],
     ['assignee', () => ({ assignedToId: who.operator.id }), (r) => r.assignedToId === who.operator.id],
     ['late', () => ({ late: 'true' }), (r) => lateRow(r)],
-    // The late filter alone takes its total from the late counter (decision 188); with a status or the closed tab it counts.
+    // The late filter alone takes its total from the late counter (decision 189); with a status or the closed tab it counts.
     ['late on the active tab', () => ({ tab: 'active', late: 'true' }), (r) => lateRow(r)],
     ['late in one status', () => ({ status: 'NEW', late: 'true' }), (r) => r.statusCode === 'NEW' && lateRow(r)],
     ['late on the closed tab', () => ({ tab: 'closed', late: 'true' }), () => false],
