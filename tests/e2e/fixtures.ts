@@ -58,7 +58,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  */
 export async function signInDirectly(page: Page, email: string, password = DEMO_PASSWORD) {
   const baseURL = test.info().project.use.baseURL!;
-  const response = await page.request.post('/user/login', { form: { email, password }, headers: { origin: baseURL }, maxRedirects: 0 });
+  const response = await page.request.post('/user/login', { form: { email, password, terms: 'on' }, headers: { origin: baseURL }, maxRedirects: 0 });
   expect(response.status(), `sign-in of ${email}`).toBe(302);
   const onward = new URL(response.headers().location!, baseURL);
   expect(onward.pathname).not.toMatch(/^\/user\/(login|two-step)/);
