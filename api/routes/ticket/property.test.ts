@@ -5,7 +5,7 @@ import type { Ticket } from '@contract/ticket-dto';
 import { CHANNELS, CLOSURE_REASONS, ORIENTATIONS, TICKET_STATUSES } from '@contract/ticket-codes';
 import { roadSegments } from '../../platform/db/seed/reference-data';
 import { createTestApi, type TestApi } from '../../test/helper';
-import { createTicket, putTicket, signInCallers, storedCounts, validTicketBody, type Callers } from '../../test/tickets';
+import { createTicket, putTicket, signInCallers, storedCounts, validTicketBody, withoutRunningClock, type Callers } from '../../test/tickets';
 
 let api: TestApi;
 let who: Callers;
@@ -79,7 +79,7 @@ describe('random bodies', () => {
         expect(response.statusCode, response.body).toBeLessThan(500);
         if (response.statusCode !== 200) {
           const after = await api.app.inject({ method: 'GET', url: `/api/ticket/${target.id}`, headers: who.operator.headers });
-          expect(after.json()).toEqual(before.json());
+          expect(withoutRunningClock(after.json())).toEqual(withoutRunningClock(before.json()));
           expect(await storedCounts(api)).toEqual(counts);
         }
       }),
