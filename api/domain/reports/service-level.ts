@@ -3,7 +3,7 @@ import { SERVICE_LEVEL_BREACH_LIMIT, type Breach, type DeadlineKind, type Servic
 import { deadlineKindLabels, ticketTypeLabels } from '@contract/messages';
 import { formatMonthYear, formatSantiagoShort } from '@contract/date-time';
 import type { TicketType } from '@contract/ticket-codes';
-import { queryRows, type Database } from '../../platform/db/client';
+import { queryRows, queryRowsWithWorkMemory, type Database } from '../../platform/db/client';
 import { businessCalendar, classification, profile, ticket } from '../../platform/db/schema';
 import { AROUND_THE_CLOCK, businessTimeBetween } from '../calendar/business-time';
 import { readCalendars } from '../calendar/store';
@@ -105,30 +105,27 @@ export async function serviceLevelNumbers(db: Database, year: number, month: num
   const answered = sql`${ANSWERED_AT} is not null`;
   // The percentiles sort each group's times: with the default 4 MB a month of 200,000 events spilled to
   // disk; 64 MB for this one statement keeps the sorts in memory (the bench's budget, decision 183).
-  const groupsQuery = db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    return queryRows<GroupRow>(
-      tx as unknown as Database,
-      sql`select grouping(type, classification_id)::int as g, type, classification_id,
-        count(*)::int as received,
-        (count(*) filter (where ${HAS_FIRST_TARGET}))::int as fa_target,
-        (count(*) filter (where ${ANSWERED_ON_TIME}))::int as fa_on_time,
-        (count(*) filter (where ${ANSWERED_LATE}))::int as fa_late,
-        (count(*) filter (where ${HAS_FIRST_TARGET} and ${unansweredOverdue(now)}))::int as fa_overdue,
-        (percentile_cont(0.5) within group (order by ${FIRST_ANSWER_MS}) filter (where ${answered}))::float8 as fa_median,
-        (percentile_cont(0.9) within group (order by ${FIRST_ANSWER_MS}) filter (where ${answered}))::float8 as fa_p90,
-        (count(*) filter (where ${answered} and ${ticket.firstAnswerBusinessMs} is null))::int as fa_real,
-        (count(*) filter (where ${RESOLVED}))::int as closed,
-        (count(*) filter (where ${RESOLVED_ON_TIME}))::int as on_time,
-        (count(*) filter (where ${lateCondition(now)}))::int as overdue,
-        (percentile_cont(0.5) within group (order by ${RESOLUTION_MS}) filter (where ${RESOLVED}))::float8 as res_median,
-        (percentile_cont(0.9) within group (order by ${RESOLUTION_MS}) filter (where ${RESOLVED}))::float8 as res_p90,
-        (count(*) filter (where ${RESOLVED} and ${ticket.resolutionBusinessMs} is null))::int as res_real
-      from ${ticket}
-      where ${createdIn(range)}
-      group by grouping sets ((), (type), (classification_id))`,
-    );
-  });
+  const groupsQuery = queryRowsWithWorkMemory<GroupRow>(
+    db,
+    sql`select grouping(type, classification_id)::int as g, type, classification_id,
+      count(*)::int as received,
+      (count(*) filter (where ${HAS_FIRST_TARGET}))::int as fa_target,
+      (count(*) filter (where ${ANSWERED_ON_TIME}))::int as fa_on_time,
+      (count(*) filter (where ${ANSWERED_LATE}))::int as fa_late,
+      (count(*) filter (where ${HAS_FIRST_TARGET} and ${unansweredOverdue(now)}))::int as fa_overdue,
+      (percentile_cont(0.5) within group (order by ${FIRST_ANSWER_MS}) filter (where ${answered}))::float8 as fa_median,
+      (percentile_cont(0.9) within group (order by ${FIRST_ANSWER_MS}) filter (where ${answered}))::float8 as fa_p90,
+      (count(*) filter (where ${answered} and ${ticket.firstAnswerBusinessMs} is null))::int as fa_real,
+      (count(*) filter (where ${RESOLVED}))::int as closed,
+      (count(*) filter (where ${RESOLVED_ON_TIME}))::int as on_time,
+      (count(*) filter (where ${lateCondition(now)}))::int as overdue,
+      (percentile_cont(0.5) within group (order by ${RESOLUTION_MS}) filter (where ${RESOLVED}))::float8 as res_median,
+      (percentile_cont(0.9) within group (order by ${RESOLUTION_MS}) filter (where ${RESOLVED}))::float8 as res_p90,
+      (count(*) filter (where ${RESOLVED} and ${ticket.resolutionBusinessMs} is null))::int as res_real
+    from ${ticket}
+    where ${createdIn(range)}
+    group by grouping sets ((), (type), (classification_id))`,
+  );
   const categoriesQuery = db
     .select({
       id: classification.id,

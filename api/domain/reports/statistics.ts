@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ROAD_VIEW_LIMIT, TREND_DAYS, type Statistics } from '@contract/statistics';
 import type { Channel, Orientation, TicketStatus, TicketType } from '@contract/ticket-codes';
 import { TIME_ZONE } from '@contract/date-time';
-import { queryRows, type Database } from '../../platform/db/client';
+import { queryRows, queryRowsWithWorkMemory, type Database } from '../../platform/db/client';
 import { classification, ticket } from '../../platform/db/schema';
 import { lateCondition } from '../tickets/sla';
 import { roadRange } from '../tickets/reference';
@@ -78,11 +78,11 @@ export async function computeStatistics(
   // (one hash, a few tens of thousands of groups at 1M events), then the breakdowns add those up (GROUPING SETS).
   // A single GROUPING SETS over the events hashes each row once per breakdown: 3 s at 1M on a 2-core machine,
   // against 1.5 s. Durations are date_part's double precision, not extract's numeric. The combinations' hash
-  // needs more than the default work memory, or PostgreSQL sorts them instead, four times slower.
-  const groupsQuery = db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    return queryRows<GroupRow>(
-      tx,
+  // needs more than the default work memory, or PostgreSQL sorts them instead, four times slower: given for the
+  // whole concession only, as one driver's own events are few.
+  const groupsIn = (run: typeof queryRows) =>
+    run<GroupRow>(
+      db,
       sql`with combination as (
           select type, classification_id, status_code, channel_code, sector, commune, floor(kilometer) as km, orientation,
             count(*) as n,
@@ -109,7 +109,7 @@ export async function computeStatistics(
         from combination
         group by grouping sets ((), (type), (classification_id), (status_code), (channel_code), (sector), (commune), (km, orientation))`,
     );
-  });
+  const groupsQuery = groupsIn(scope.kind === 'all' ? queryRowsWithWorkMemory : queryRows);
   // The trend covers the range's days, or the last 30 days.
   const trendDays = range ? Math.max(1, Math.round((range.to.getTime() - range.from.getTime()) / 86_400_000)) : TREND_DAYS;
   const since = range ? range.from : new Date(now.getTime() - TREND_DAYS * 86_400_000);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -253,4 +253,16 @@ async function copyOutOf(databaseUrl: string, query: SQL, options: string): Prom
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * One statement that hashes or sorts a whole month or more (the statistics, the service levels), with 64 MB of work
+ * memory for it alone: with PostgreSQL's default 4 MB its sorts spill to disk, or the planner sorts where it would
+ * hash (decisions 183 and 189). The setting ends with the statement's own transaction.
+ */
+export function queryRowsWithWorkMemory<T>(db: Database, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return queryRows<T>(tx as unknown as Database, query);
+  });
 }
