@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signInDirectly } from './fixtures';
+import { demo, ready, signInDirectly } from './fixtures';
 
 const themeMenu = (page: import('@playwright/test').Page) => page.locator('details.theme-menu');
 
@@ -7,6 +7,8 @@ test.describe('theme switcher', () => {
   test('switches the theme, survives a reload and is in the server-rendered HTML', async ({ page, javaScriptEnabled }) => {
     await signInDirectly(page, demo.operator);
     await page.goto('/operator/events');
+    // With JavaScript the choice is applied in place: the page's scripts are running first.
+    await ready(page);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'PureLightTheme');
 
     await themeMenu(page).locator('summary').click();

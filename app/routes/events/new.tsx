@@ -4,7 +4,7 @@ import type { input } from 'zod';
 import { Alert } from '~/components/ui/alert';
 import { Button } from '~/components/ui/button';
 import { useEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
-import { data, Form, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
+import { data, Form, isRouteErrorResponse, Link, useFetcher, useNavigation, useSubmit, useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/new';
 import { formatKilometer, parseKilometer } from '@contract/kilometer';
 import { messages } from '@contract/messages';
@@ -117,14 +117,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The possible duplicates are asked for as the driver types (the page's fetcher). When the link
- * drops meanwhile, the form stays as it is, without them, instead of an error page: the report
- * can still go into the outbox (decision 139). Any other load fails as before.
+ * drops meanwhile (decision 139), or the web server answers that the API did not (a 5xx, decision
+ * 137), the form stays as it is, without them, instead of an error page in place of what was
+ * typed: the report can still be sent, or go into the outbox. Any other load fails as before.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   try {
     return await serverLoader();
   } catch (error) {
-    if (!(error instanceof TypeError) || !new URL(request.url).searchParams.has('kilometer')) throw error;
+    const unanswered = error instanceof TypeError || (isRouteErrorResponse(error) && error.status >= 500);
+    if (!unanswered || !new URL(request.url).searchParams.has('kilometer')) throw error;
     // Only the fetcher asks with a kilometre, and it reads nothing else.
     return { nearby: null, nearbyKey: null } as unknown as Awaited<ReturnType<typeof serverLoader>>;
   }
