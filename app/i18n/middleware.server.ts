@@ -15,7 +15,9 @@ export function createI18n(lng: string = DEFAULT_LANGUAGE): I18n {
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
-    resources: SHELL_RESOURCES,
+    // A copy: i18next keeps the object it is given and adds every later namespace to it, which would
+    // change the browser catalogue's starting set (createShellCatalogue) in this process too.
+    resources: { es: { ...SHELL_RESOURCES.es } },
     ns: Object.keys(SHELL_RESOURCES.es),
     defaultNS: DEFAULT_NAMESPACE,
     initAsync: false,
