@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages } from '@contract/messages';
 import { ApiClient, returnPathOf } from './api-client.server';
-import { getSession } from '../auth/session.server';
+import { endedReason, getSession, readAuth } from '../auth/session.server';
 
 /** A stand-in for the concession API: each path answers one way. */
 let server: Server;
@@ -92,7 +92,12 @@ describe('the API client', () => {
     const api = new ApiClient(baseUrl, 'secret', session, { address: null, userAgent: null, returnTo: '/driver/events/7' });
     const ended = (await api.call('POST', '/closed', { body: {} }).catch((thrown: unknown) => thrown)) as Response;
     expect(ended.headers.get('location')).toBe('/user/login?reason=closed&redirectTo=%2Fdriver%2Fevents%2F7');
-    expect(ended.headers.get('set-cookie')).toContain('__session=;');
+    // The cookie signs nobody in and keeps why, ten minutes, for the requests that come after this one.
+    const cookie = ended.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/Max-Age=600/);
+    const after = await getSession(new Request('http://web.test/', { headers: { cookie: cookie.split(';')[0]! } }));
+    expect(readAuth(after)).toBeNull();
+    expect(endedReason(after)).toBe('closed');
   });
 
   it('comes back to the page a person was on, only on this site and never to the account pages', () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { apiErrorSchema, payloadOf } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { apiBaseUrlFor, env } from '~/server/env.server';
-import { destroySession, type AppSession } from '~/server/auth/session.server';
+import { endedSessionCookie, type AppSession } from '~/server/auth/session.server';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
 import { apiCalls, apiFailovers, apiPathPattern, peerUp } from '~/server/observability/metrics.server';
@@ -609,7 +609,7 @@ export class ApiClient {
     if (answer.status === 401 && this.token && !unauthorizedIsAnswer) {
       const body = apiErrorSchema.safeParse(await answer.json().catch(() => null));
       const reason = body.success ? body.data.errors.reason : undefined;
-      throw redirect(signInAgainPath(reason, this.client.returnTo), { headers: { 'Set-Cookie': await destroySession(this.session) } });
+      throw redirect(signInAgainPath(reason, this.client.returnTo), { headers: { 'Set-Cookie': await endedSessionCookie(this.session, reason) } });
     }
     if (answer.status === 404) {
       log.error({ ...this.logFields(method, path), status: 404 }, 'API answered 404');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MeResponse } from '@contract/auth';
 import { areaGuard, readWithAuth, requireAuth, type AuthState } from './auth.server';
 import { env } from '../env.server';
-import { commitSession, getSession, signIn } from './session.server';
+import { commitSession, endedReason, endedSessionCookie, getSession, signIn } from './session.server';
 import { toSessionUser, type SessionUser } from './session-user';
 
 /**
@@ -111,6 +111,24 @@ describe('the area guard', () => {
     // To sign in again and come back to the page (decision 138).
     expect(response.headers.get('location')).toBe('/user/login?redirectTo=%2Foperator%2Fevents');
     expect(response.headers.get('set-cookie')).toContain('__session=;');
+  });
+
+  it('sends a request that comes after the API ended the session to a sign-in that says why, until the person signs in again', async () => {
+    // Another request heard the API's "closed" a moment ago (the live stream reconnecting): the browser holds its cookie.
+    const ended = await getSession(new Request('http://web.test/'));
+    signIn(ended, 'token-1', operator);
+    const cookie = (await endedSessionCookie(ended, 'closed')).split(';')[0]!;
+    const sent = new Request('http://web.test/operator/events', { method: 'POST', headers: { cookie, referer: 'http://web.test/operator/events?page=2' } });
+    // The guard itself throws the redirect, before any loader.
+    const response = (await guard(sent, async (context) => (await readWithAuth(context, read)).data).catch((thrown: unknown) => thrown)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/user/login?reason=closed&redirectTo=%2Foperator%2Fevents%3Fpage%3D2');
+    expect(log).toEqual([]);
+
+    // Signed in again, the reason is gone with the old session.
+    const again = await getSession(new Request('http://web.test/', { headers: { cookie } }));
+    signIn(again, 'token-2', operator);
+    expect(endedReason(again)).toBeUndefined();
   });
 
   it('lets the confirmation win over a read that fails at once', async () => {

@@ -3,12 +3,12 @@ import { DEVICE_TOKEN_HEADER, meResponseSchema, meWithUnreadSchema, readBearerTo
 import { readDeviceToken } from '~/server/auth/device-cookie.server';
 import { messages } from '@contract/messages';
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { createApiClient, toFormErrors, type ApiClient } from '~/server/api/api-client.server';
+import { createApiClient, returnPathOf, toFormErrors, type ApiClient } from '~/server/api/api-client.server';
 import type { Role } from '@contract/roles';
 import type { EndedByAdmin } from '@contract/session-end';
 import { AREA_ROUTES } from '~/navigation/area-routes';
-import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, type Screen } from '~/navigation/screens';
-import { commitSession, destroySession, readAuth, readPending, requestSession, type AppSession } from '~/server/auth/session.server';
+import { loginPathFor, roleOfArea, SCREENS_BY_ROLE, signInAgainPath, type Screen } from '~/navigation/screens';
+import { commitSession, destroySession, endedReason, readAuth, readPending, requestSession, type AppSession } from '~/server/auth/session.server';
 import { storedUser, toSessionUser, type SessionUser } from '~/server/auth/session-user';
 import type { ErrorPageData } from '~/utils/error-data';
 import { log } from '~/server/observability/log.server';
@@ -64,7 +64,11 @@ export const areaGuard: MiddlewareFunction<Response> = async ({ request, context
   }
   const session = await requestSession(request, context);
   const auth = readAuth(session);
-  if (!auth) throw redirect(loginPathFor(url));
+  if (!auth) {
+    // Ended by the API a moment ago, noticed by another request: the sign-in says why as well (decision 138).
+    const ended = endedReason(session);
+    throw redirect(ended ? signInAgainPath(ended, returnPathOf(request)) : loginPathFor(url));
+  }
 
   const api = createApiClient(request, session, auth.token);
   // A page shows the header's unread count: the same call brings it (decision 125).

@@ -21,7 +21,8 @@ import { cookieKeys, openCookie, sealCookie } from '~/server/auth/cookie-crypto.
  * two-step calls accept, who it is for and where they were going.
  */
 export type PendingSignIn = { token: string; stage: SecondStep; user: SessionUser; redirectTo: string };
-type SessionData = { token: string; user: StoredUser; pending: Omit<PendingSignIn, 'user'> & { user: StoredUser } };
+/** `ended`: why the API ended this cookie's session, kept a while without anybody signed in (`endedSessionCookie`). */
+type SessionData = { token: string; user: StoredUser; pending: Omit<PendingSignIn, 'user'> & { user: StoredUser }; ended: string };
 type SessionFlashData = { toasts: Toast[] };
 export type AppSession = Session<SessionData, SessionFlashData>;
 
@@ -98,6 +99,28 @@ export async function requestSession(request: Request, context: Readonly<RouterC
   return context.get(sessionContext) ?? getSession(request);
 }
 
+/** How long the cookie of an ended session says why it ended (decision 138). */
+const ENDED_REASON_MAX_AGE_SECONDS = 10 * 60;
+
+/**
+ * The cookie once the API has said this session ended (decision 138): nobody signed in, and, when the API said why,
+ * the reason kept for ten minutes. A request that arrives after another one noticed (the live stream reconnecting,
+ * a second tab, a form sent a moment later) then also reaches a sign-in page that says why, not a bare one.
+ */
+export async function endedSessionCookie(session: AppSession, reason: string | undefined): Promise<string> {
+  if (!reason) return destroySession(session);
+  session.unset('token');
+  session.unset('user');
+  session.unset('pending');
+  session.set('ended', reason);
+  return commitSession(session, { maxAge: ENDED_REASON_MAX_AGE_SECONDS });
+}
+
+/** Why the API ended the session this cookie held, while the cookie still says so. */
+export function endedReason(session: AppSession): string | undefined {
+  return session.get('ended') || undefined;
+}
+
 /** The signed-in user and token, or null when either is missing or from an older shape. */
 export function readAuth(session: AppSession): { token: string; user: SessionUser } | null {
   const token = session.get('token');
@@ -108,6 +131,7 @@ export function readAuth(session: AppSession): { token: string; user: SessionUse
 
 export function signIn(session: AppSession, token: string, user: SessionUser): void {
   session.unset('pending');
+  session.unset('ended');
   session.set('token', token);
   session.set('user', storedUser(user));
 }
@@ -116,6 +140,7 @@ const pendingSchema = z.object({ token: z.string(), stage: z.enum(SECOND_STEPS),
 
 /** After the password, when a second step is due: nobody is signed in until it is done. */
 export function holdForSecondStep(session: AppSession, pending: PendingSignIn): void {
+  session.unset('ended');
   session.unset('token');
   session.unset('user');
   session.set('pending', { ...pending, user: storedUser(pending.user) });
