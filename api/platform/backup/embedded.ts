@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import { createGzip } from 'node:zlib';
 import type { Config } from '../../config';
 import { openPglite } from '../db/client';
 import { ensureStoreEmpty, restoreAttachments, storageOf, storeAttachmentsAndManifest, verifyAttachments } from './attachments';
@@ -42,16 +42,16 @@ async function withOpened<T>(dir: string, work: (reader: SnapshotReader) => Prom
   }
 }
 
-/** Runs `tar` with `args`, its standard input or output streamed; its standard error makes the failure's message. */
-async function tar(args: string[], io: { from?: Readable; to?: Writable }): Promise<void> {
-  const child = spawn('tar', args, { stdio: [io.from ? 'pipe' : 'ignore', io.to ? 'pipe' : 'ignore', 'pipe'] });
+/** Runs `tar` with `args`, its standard output streamed `to` if given; its standard error makes the failure's message. */
+async function tar(args: string[], to?: Writable): Promise<void> {
+  const child = spawn('tar', args, { stdio: ['ignore', to ? 'pipe' : 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
   const exited = new Promise<void>((resolve, reject) => {
     child.once('error', (error: NodeJS.ErrnoException) => reject(new BackupError(`tar: ${error.code === 'ENOENT' ? 'not installed' : error.message}`)));
     child.once('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`tar failed (exit ${code}): ${errors.trim().split('\n')[0] ?? ''}`))));
   });
-  await Promise.all([exited, io.from ? pipeline(io.from, child.stdin!) : undefined, io.to ? pipeline(child.stdout!, io.to) : undefined]);
+  await Promise.all([exited, to ? pipeline(child.stdout!, to) : undefined]);
 }
 
 export async function backupEmbedded(config: Settings, folder: string, progress: Progress): Promise<Manifest> {
@@ -70,7 +70,7 @@ export async function backupEmbedded(config: Settings, folder: string, progress:
   try {
     const { tables, migrations, keys } = await withOpened(copy, readSnapshot);
     const gzip = createGzip({ level: 1 });
-    await Promise.all([tar(['-C', copy, '-cf', '-', '.'], { to: gzip }), pipeline(gzip, createWriteStream(path.join(folder, DATABASE_FILE), { flags: 'wx' }))]);
+    await Promise.all([tar(['-C', copy, '-cf', '-', '.'], gzip), pipeline(gzip, createWriteStream(path.join(folder, DATABASE_FILE), { flags: 'wx' }))]);
     progress({ step: 'database', tables: Object.keys(tables).length }, 'database copy digested and stored');
     return await storeAttachmentsAndManifest(config, folder, keys, { kind: 'embedded', createdAt, databaseFile: DATABASE_FILE, migrations, tables });
   } finally {
@@ -88,8 +88,9 @@ export async function restoreEmbedded(config: Settings, folder: string, manifest
     progress({ step: 'attachments-verified', files: manifest.attachments.length }, 'every attachment matches its SHA-256');
     try {
       await mkdir(target, { recursive: true, mode: 0o700 });
-      const gunzip = createGunzip();
-      await Promise.all([pipeline(createReadStream(path.join(folder, manifest.databaseFile)), gunzip), tar(['-C', target, '-xf', '-'], { from: gunzip })]);
+      // tar reads the file and ungzips it itself: fed through a pipe, a tar that had read the archive's end and
+      // exited could close it under the rest of the stream ("Premature close", seen once under load).
+      await tar(['-C', target, '-xzf', path.resolve(folder, manifest.databaseFile)]);
       const mismatch = await withOpened(target, async (reader) => tableMismatch(manifest.tables, await digestTables(reader)));
       if (mismatch) throw new BackupError(`the restored database does not match the backup: ${mismatch}`);
     } catch (error) {
