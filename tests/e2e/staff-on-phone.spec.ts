@@ -49,6 +49,8 @@ for (const width of [320, 360]) {
       await expect(page.locator('.field-list')).toContainText('En gestión');
 
       await ready(page);
+      // Once the page has loaded: without JavaScript the browser's own scroll to the page's fragment can come later.
+      await page.waitForLoadState('load');
       await page.evaluate(() => window.scrollTo(0, 0));
       await inFirstViewport(page, 'Cerrar evento', 'link');
       await page.getByRole('link', { name: 'Cerrar evento', exact: true }).click();
